@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One settings list shared by every target: Swift 6 language mode is the tools default;
+/// these keep the build honest about concurrency and warnings.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "boxoffice-worker",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "boxoffice-worker", targets: ["boxoffice-worker"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
+        .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
+        .target(name: "JSONRPC", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .target(name: "BoxOfficeCore", dependencies: ["JSONCore"], swiftSettings: strictSettings),
+        .executableTarget(name: "embed-resources", swiftSettings: strictSettings),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+        .target(
+            name: "BoxOfficeWorker",
+            dependencies: ["JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "boxoffice-worker",
+            dependencies: [
+                "BoxOfficeWorker", "JSONRPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WorkerEndToEndTests",
+            dependencies: ["boxoffice-worker", "JSONCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,25 @@
+import JSONCore
+import JSONRPC
+import JSONSchema
+
+/// `diagnostics.fail` (only with `--diagnostics`): its handler fails with an unexpected error, so hosts and tests
+/// can see the `-32603` answer that hides internals, and that the worker keeps serving.
+struct DiagnosticsFailMethod: RPCMethod {
+    let name = "diagnostics.fail"
+    let summary = "Fails with an unexpected error (-32603); for testing hosts. Only with --diagnostics."
+    let paramsSchema: JSONSchema
+    let resultSchema: JSONValue
+
+    /// A failure that is deliberately not an `RPCError`: the server must not leak it.
+    struct DeliberateFailure: Error, CustomStringConvertible {
+        var description: String { "diagnostics.fail: deliberate handler failure (internal detail that must not leak)" }
+    }
+
+    init() throws(SchemaCatalog.LoadError) {
+        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+    }
+
+    func call(_ context: RequestContext) async throws -> JSONValue {
+        throw DeliberateFailure()
+    }
+}

@@ -1,0 +1,30 @@
+import JSONCore
+import JSONRPC
+import JSONSchema
+
+/// `diagnostics.sleep` (only with `--diagnostics`): waits, reporting progress, and honours cancellation.
+///
+/// It exists so hosts (and this project's transcript tests) can see slow requests, `$/cancelRequest`, duplicate
+/// in-flight ids, `--ordered`, progress and the shutdown drain against the real binary.
+struct DiagnosticsSleepMethod: RPCMethod {
+    let name = "diagnostics.sleep"
+    let summary = "Waits ms milliseconds in steps, with progress; for testing hosts. Only with --diagnostics."
+    let paramsSchema: JSONSchema
+    let resultSchema: JSONValue
+
+    init() throws(SchemaCatalog.LoadError) {
+        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+    }
+
+    func call(_ context: RequestContext) async throws -> JSONValue {
+        let total = context.params["ms"]?.integerValue ?? 0
+        let steps = context.params["steps"]?.integerValue ?? 1
+        for step in 1...steps {
+            let until = total * step / steps
+            let from = total * (step - 1) / steps
+            try await Task.sleep(for: .milliseconds(until - from))
+            context.reportProgress(Double(step), total: Double(steps), message: "slept \(until) ms")
+        }
+        return ["sleptMs": .integer(total), "steps": .integer(steps)]
+    }
+}

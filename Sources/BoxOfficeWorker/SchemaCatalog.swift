@@ -1,0 +1,51 @@
+import JSONCore
+import JSONSchema
+
+/// The method schemas from `Schemas/`, embedded at build time, parsed and compiled once.
+public struct SchemaCatalog: Sendable {
+    /// A schema that is missing, not JSON or not compilable: a build defect, reported at start-up.
+    public struct LoadError: Error, CustomStringConvertible {
+        public let file: String
+        public let reason: String
+        public var description: String { "\(file): \(reason)" }
+    }
+
+    /// The file names of every embedded schema, e.g. `ping.params.schema.json`.
+    public static var fileNames: [String] {
+        EmbeddedResources.files.keys.filter { $0.hasPrefix("Schemas/") }.map { String($0.dropFirst("Schemas/".count)) }.sorted()
+    }
+
+    /// The parsed document of `Schemas/<fileName>`.
+    public static func document(_ fileName: String) throws(LoadError) -> JSONValue {
+        guard let text = EmbeddedResources.files["Schemas/" + fileName] else {
+            throw LoadError(file: fileName, reason: "not embedded (is it in Schemas/?)")
+        }
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw LoadError(file: fileName, reason: "not JSON: \(error)")
+        }
+    }
+
+    /// The compiled params schema and the result schema document of `method`.
+    public static func schemas(for method: String) throws(LoadError) -> (params: JSONSchema, result: JSONValue) {
+        let paramsFile = "\(method).params.schema.json"
+        let params: JSONSchema
+        do {
+            params = try JSONSchema(try document(paramsFile))
+        } catch let error as LoadError {
+            throw error
+        } catch {
+            throw LoadError(file: paramsFile, reason: "does not compile: \(error)")
+        }
+        return (params, try document("\(method).result.schema.json"))
+    }
+}
+
+/// Files from `Fixtures/`, embedded at build time.
+public enum EmbeddedFixtures {
+    /// The text of `Fixtures/<name>`, or `nil` when there is no such file.
+    public static func text(_ name: String) -> String? {
+        EmbeddedResources.files["Fixtures/" + name]
+    }
+}

@@ -1,0 +1,61 @@
+import CJansson
+
+/// Parses JSON text with Jansson's `json_loadb`.
+///
+/// Flags: `JSON_DECODE_ANY` (a bare scalar is a JSON text), `JSON_REJECT_DUPLICATES` (a duplicate key is an error,
+/// not a silent overwrite) and `JSON_ALLOW_NUL` (`\u0000` is a valid string escape). Never `JSON_DECODE_INT_AS_REAL`:
+/// integers stay integers. Jansson rejects integers beyond 64 bits and reals beyond `Double` with
+/// `numericOverflow`, and nesting deeper than ``maximumDepth`` with `stackOverflow`.
+public enum JSONParser {
+    /// `JSON_PARSER_MAX_DEPTH` of the Jansson this was built against.
+    public static let maximumDepth = Int(cj_parser_max_depth())
+
+    static let flags = Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL)
+
+    /// Parses one complete JSON text; anything but white space after the value is an error.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        var error = json_error_t()
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        // json_loadb reads exactly `count` bytes; an empty buffer still needs a valid pointer.
+        guard let root = withUnsafePointer(to: 0 as CChar, { empty in
+            json_loadb(base ?? empty, bytes.count, flags, &error)
+        }) else {
+            throw JSONParseError(error)
+        }
+        let owned = JanssonReference(taking: root)
+        return JSONValue(borrowing: owned.pointer)
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { buffer -> Result<JSONValue, JSONParseError> in
+            do throws(JSONParseError) {
+                return .success(try parse(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+}
+
+extension JSONParseError {
+    init(_ error: json_error_t) {
+        var error = error
+        let text = withUnsafeBytes(of: &error.text) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
+        self.init(
+            code: Code(rawValue: Int32(cj_error_code(&error))),
+            text: text,
+            line: Int(error.line),
+            column: Int(error.column),
+            position: Int(error.position)
+        )
+    }
+}

@@ -1,0 +1,24 @@
+/// Literal builders, so code and tests can write `["jsonrpc": "2.0", "id": 1]` for a JSON value.
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .real(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}
+
+extension JSONValue {
+    /// An integer value from any Swift integer that fits in 64 bits.
+    public static func int<T: BinaryInteger>(_ value: T) -> JSONValue { .integer(Int64(value)) }
+
+    /// A string value, or `null` when the string is absent.
+    public static func optionalString(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+}

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// A one-shot signal that a request was cancelled (by `$/cancelRequest` or by shutdown), awaitable by one task.
+final class CancellationSignal: Sendable {
+    private struct State {
+        var fired = false
+        var byShutdown = false
+        var waiter: CheckedContinuation<Void, Never>?
+        var waiterGone = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Fires the signal; the first reason wins.
+    func fire(byShutdown: Bool) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.fired else { return nil }
+            state.fired = true
+            state.byShutdown = byShutdown
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    var isFired: Bool { state.withLock { $0.fired } }
+    var firedByShutdown: Bool { state.withLock { $0.byShutdown } }
+
+    /// Returns when the signal fires, or when the waiting task is cancelled.
+    func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.fired || state.waiterGone { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.waiterGone = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import JSONCore
+
+/// A request object that passed the JSON-RPC 2.0 shape rules.
+public struct Request: Sendable, Hashable {
+    /// `nil` for a notification; otherwise a string, an integer, a real or `null`.
+    public var id: JSONValue?
+    public var method: String
+    /// The params object, `_meta` included; empty when absent.
+    public var params: JSONObject
+    /// Set when params were an array (by-position): the method exists but takes named params only (`-32602`).
+    public var paramsByPosition: Bool
+
+    public var isNotification: Bool { id == nil }
+}
+
+/// One element of a message: a request (or notification), or something answered with an error.
+public enum Envelope: Sendable, Hashable {
+    case request(Request)
+    /// Not a well-formed request: answered with `error` and `id` (the request's id when it could be read, else null).
+    case invalid(id: JSONValue, error: RPCError)
+}
+
+/// What one input line is.
+public enum IncomingMessage: Sendable, Hashable {
+    case single(Envelope)
+    case batch([Envelope])
+    /// A line that is answered by a single error object and nothing else (parse error, `[]`, batch too large).
+    case rejected(RPCError)
+}

@@ -1,0 +1,172 @@
+import JSONCore
+
+/// Work handed from the reader thread to the task group.
+enum Job: Sendable {
+    /// A request whose answer goes in `ticket`'s place.
+    case call(PreparedCall, Ticket)
+    /// A notification to a method that does real work: nothing is answered.
+    case notification(PreparedCall)
+    /// A batch with work left; answered as one array line unless every element was a notification.
+    case batch([Prepared], Ticket?)
+}
+
+/// A request that passed every check and waits for its handler.
+struct PreparedCall: Sendable {
+    let method: any RPCMethod
+    let context: RequestContext
+    let registration: InFlightRequests.Registration
+}
+
+/// What one request or batch element comes to on the reader thread.
+enum Prepared: Sendable {
+    /// Nothing to do or answer (a notification that was handled or ignored).
+    case nothing
+    /// The response object is ready.
+    case answered(JSONValue)
+    case call(PreparedCall)
+    case notification(PreparedCall)
+}
+
+extension RPCServer {
+    /// The cancellation notification's method name.
+    static let cancelMethod = "$/cancelRequest"
+
+    /// Handles one line on the reader thread.
+    func handleLine(_ bytes: UnsafeRawBufferPointer, _ jobs: AsyncStream<Job>.Continuation) {
+        guard !LineFramer.isBlank(bytes) else { return }
+        statistics.bump(.lines)
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            statistics.bump(.parseErrors)
+            answerNow(Response.error(id: .null, .parse(error)))
+            return
+        }
+        switch MessageClassifier.classify(value, maxBatch: configuration.maxBatch) {
+        case .rejected(let error):
+            statistics.bump(.invalidRequests)
+            answerNow(Response.error(id: .null, error))
+        case .single(let envelope):
+            switch prepare(envelope) {
+            case .nothing:
+                break
+            case .answered(let response):
+                answerNow(response)
+            case .call(let call):
+                guard takeSlot() else { return abandon(call) }
+                submit(.call(call, sequencer.takeTicket()), jobs)
+            case .notification(let call):
+                guard takeSlot() else { return abandon(call) }
+                submit(.notification(call), jobs)
+            }
+        case .batch(let envelopes):
+            let items = envelopes.map(prepare)
+            let answers = items.contains { item in
+                switch item {
+                case .answered, .call: true
+                case .nothing, .notification: false
+                }
+            }
+            let work = items.contains { item in
+                switch item {
+                case .call, .notification: true
+                case .nothing, .answered: false
+                }
+            }
+            guard work else {
+                if answers { answerNow(.array(items.compactMap(\.response))) }
+                return
+            }
+            guard takeSlot() else { return items.forEach { if case .call(let c) = $0 { abandon(c) } } }
+            submit(.batch(items, answers ? sequencer.takeTicket() : nil), jobs)
+        }
+    }
+
+    /// Forgets a prepared call that shutdown kept from starting.
+    private func abandon(_ call: PreparedCall) {
+        inFlight.remove(call.registration)
+    }
+
+    /// Checks one message and, for an immediate method, answers it on the spot.
+    func prepare(_ envelope: Envelope) -> Prepared {
+        let request: Request
+        switch envelope {
+        case .invalid(let id, let error):
+            statistics.bump(.invalidRequests)
+            return .answered(Response.error(id: id, error))
+        case .request(let valid):
+            request = valid
+        }
+        statistics.bump(request.isNotification ? .notifications : .requests)
+        func fail(_ error: RPCError) -> Prepared {
+            guard let id = request.id else { return .nothing }
+            statistics.bump(error.code == .invalidRequest ? .invalidRequests : .failed)
+            return .answered(Response.error(id: id, error))
+        }
+        if request.method == Self.cancelMethod {
+            if let target = request.params["id"] { inFlight.cancel(id: target) }
+            guard let id = request.id else { return .nothing }
+            statistics.bump(.succeeded)
+            return .answered(Response.result(id: id, .object([:])))
+        }
+        guard let entry = registry[request.method] else {
+            return fail(.methodNotFound(request.method))
+        }
+        if request.paramsByPosition {
+            return fail(.invalidParams(at: .root, "\(request.method) takes named params (an object), not an array"))
+        }
+        var params = request.params
+        let meta = params["_meta"]
+        params["_meta"] = nil
+        let errors = entry.method.paramsSchema.validate(.object(params))
+        guard errors.isEmpty else { return fail(.invalidParams(errors)) }
+
+        if let immediate = entry.immediate {
+            if let id = request.id, inFlight.contains(id: id) { return fail(.duplicateID) }
+            let context = makeContext(request, params: params, meta: meta)
+            let outcome = Result { try immediate.callImmediately(context) }
+            context.finish()
+            guard let id = request.id else { return .nothing }
+            return .answered(response(id: id, method: request.method, outcome: outcome, cancelled: nil))
+        }
+        guard let registration = inFlight.register(id: request.id) else { return fail(.duplicateID) }
+        let call = PreparedCall(method: entry.method, context: makeContext(request, params: params, meta: meta), registration: registration)
+        return request.isNotification ? .notification(call) : .call(call)
+    }
+
+    private func makeContext(_ request: Request, params: JSONObject, meta: JSONValue?) -> RequestContext {
+        RequestContext(
+            id: request.id, method: request.method, params: params, meta: meta?.objectValue, registry: registry,
+            statistics: statistics, progressSink: writer
+        )
+    }
+
+    /// The response object for a finished handler; counts it. `cancelled` holds the shutdown flag when a
+    /// cancellation signal fired before the handler finished.
+    func response(id: JSONValue, method: String, outcome: Result<JSONValue, any Error>, cancelled: Bool?) -> JSONValue {
+        if let byShutdown = cancelled {
+            statistics.bump(.cancelled)
+            return Response.error(id: id, .cancelled(byShutdown: byShutdown))
+        }
+        switch outcome {
+        case .success(let result):
+            statistics.bump(.succeeded)
+            return Response.result(id: id, result)
+        case .failure(let error as RPCError):
+            statistics.bump(.failed)
+            return Response.error(id: id, error)
+        case .failure(let error):
+            statistics.bump(.failed)
+            log(.critical, "handler failed unexpectedly: \(error)", ["method": method, "id": id.description])
+            return Response.error(id: id, .internalError)
+        }
+    }
+}
+
+extension Prepared {
+    /// The ready response object, if this element has one.
+    var response: JSONValue? {
+        if case .answered(let response) = self { response } else { nil }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import BoxOfficeWorker
+import Foundation
+import JSONRPC
+import Logging
+
+/// `boxoffice-worker`: flags and environment in, a JSON-RPC server on stdin/stdout out.
+@main
+struct BoxOfficeWorkerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxoffice-worker",
+        abstract: "Korean box office data (KOBIS, Kakao posters) as newline-delimited JSON-RPC 2.0 on stdin/stdout.",
+        discussion: """
+            Reads one JSON-RPC 2.0 request per line on stdin and writes one JSON value per line on stdout, as each \
+            request completes. Logs go to stderr. Try:
+              printf '{"jsonrpc":"2.0","id":1,"method":"ping"}\\n' | boxoffice-worker
+            Environment: KOBIS_API_KEY (unset: offline mode), BOXOFFICE_LOG_LEVEL. Flags win over the environment.
+            Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
+            """,
+        version: WorkerIdentity.version
+    )
+
+    @Option(help: ArgumentHelp("Requests worked on at once; reading stops (backpressure) when this many are in flight.", valueName: "n"))
+    var maxInFlight: Int = 64
+
+    @Flag(help: "Write responses in request order instead of as each completes.")
+    var ordered = false
+
+    @Option(help: ArgumentHelp("Longest accepted line in bytes; a longer one is answered with -32600 and discarded while read.", valueName: "bytes"))
+    var maxLineBytes: Int = 1 << 20
+
+    @Option(help: ArgumentHelp("Most messages in one batch; a larger batch is answered with one -32600.", valueName: "n"))
+    var maxBatch: Int = 100
+
+    @Option(help: ArgumentHelp("On SIGTERM/SIGINT, seconds in-flight requests get to finish before they are answered with -32800.", valueName: "seconds"))
+    var drainSeconds: Double = 5
+
+    @Flag(help: "Serve the embedded recorded fixtures even when KOBIS_API_KEY is set.")
+    var offline = false
+
+    @Flag(help: "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes).")
+    var diagnostics = false
+
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).", valueName: "level"))
+    var logLevel: String?
+
+    func validate() throws {
+        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
+        guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
+        guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
+        guard drainSeconds >= 0, drainSeconds.isFinite else { throw ValidationError("--drain-seconds must be 0 or more") }
+        if let level = resolvedLogLevelText, Logger.Level(rawValue: level) == nil {
+            throw ValidationError("log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    private var resolvedLogLevelText: String? {
+        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
+    }
+
+    mutating func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let protocolOutput = StandardStreams.reserveProtocolOutput()
+        let level = resolvedLogLevelText.flatMap(Logger.Level.init(rawValue:)) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "boxoffice-worker")
+
+        let hasKey = !(environment["KOBIS_API_KEY"] ?? "").isEmpty
+        let worker = WorkerConfiguration(
+            server: ServerConfiguration(
+                maxInFlight: maxInFlight, ordered: ordered, maxLineBytes: maxLineBytes, maxBatch: maxBatch,
+                drainSeconds: drainSeconds
+            ),
+            mode: hasKey && !offline ? .live : .offline,
+            diagnostics: diagnostics
+        )
+        if worker.mode == .offline {
+            logger.notice(
+                "offline mode: answers come from the embedded recorded fixtures (\(hasKey ? "--offline given" : "KOBIS_API_KEY is not set")); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
+            )
+        }
+
+        let registry: MethodRegistry
+        do {
+            registry = try MethodTable.registry(worker, startedAt: WorkerClock())
+        } catch {
+            logger.critical("cannot load the method schemas: \(error)")
+            throw ExitCode(70)
+        }
+        let writer = OutputWriter(fd: protocolOutput) {
+            logger.notice("the host closed stdout; exiting")
+            Foundation.exit(0)
+        }
+        let server = RPCServer(
+            registry: registry, configuration: worker.server, input: STDIN_FILENO, writer: writer,
+            log: ServerLog.adapting(logger)
+        )
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
+            logger.notice("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT")")
+            server.shutdown()
+        }
+        let ending = await server.run()
+        signals.cancel()
+        if case .readFailed = ending { throw ExitCode(74) }
+    }
+}
