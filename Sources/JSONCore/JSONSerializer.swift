@@ -13,34 +13,40 @@ public enum JSONSerializer {
         return bytes
     }
 
-    /// Appends the compact JSON text of `value` to `bytes`; lets the caller add a newline without copying.
-    public static func append(_ value: JSONValue, to bytes: inout [UInt8]) {
+    /// Appends the compact JSON text of `value` to `bytes`, and a newline when `newline` is set, without an
+    /// intermediate copy: the protocol writer's hot path.
+    public static func append(_ value: JSONValue, to bytes: inout [UInt8], newline: Bool = false) {
         var precision = 1
         let root = JanssonReference(taking: value.makeJansson(precision: &precision))
         let flags = Int(JSON_COMPACT | JSON_ENCODE_ANY) | cj_real_precision(Int32(precision))
-        // Most protocol lines are small: try a stack-sized scratch first, then size exactly.
-        let start = bytes.count
-        let scratch = 512
-        bytes.reserveCapacity(start + scratch)
-        var needed = 0
-        bytes.append(contentsOf: repeatElement(0, count: scratch))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            needed = buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: scratch) {
-                json_dumpb(root.pointer, $0, scratch, flags)
+        // Most protocol lines are small: dump into a stack scratch first; size exactly only when it does not fit.
+        let fitted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: scratchSize) { scratch -> Bool in
+            let needed = json_dumpb(root.pointer, scratch.baseAddress, scratchSize, flags)
+            guard needed <= scratchSize else { return false }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress, count: needed))
+            return true
+        }
+        if !fitted {
+            let needed = json_dumpb(root.pointer, nil, 0, flags)
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: needed))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                _ = buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: needed) {
+                    json_dumpb(root.pointer, $0, needed, flags)
+                }
             }
         }
-        if needed <= scratch {
-            bytes.removeLast(scratch - needed)
-            return
-        }
-        bytes.removeLast(scratch)
-        bytes.append(contentsOf: repeatElement(0, count: needed))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            _ = buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: needed) {
-                json_dumpb(root.pointer, $0, needed, flags)
-            }
-        }
+        if newline { bytes.append(UInt8(ascii: "\n")) }
     }
+
+    /// The compact JSON text of `value` followed by a newline: one protocol line.
+    public static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes, newline: true)
+        return bytes
+    }
+
+    static let scratchSize = 1024
 
     /// The compact JSON text of `value` as a `String`.
     public static func string(_ value: JSONValue) -> String {

@@ -8,11 +8,18 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(literal: elements)) }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(literal: elements) }
+
+    /// A literal's keys are written out in code and unique (as Swift's `Dictionary` literals require), so the
+    /// duplicate scan of ``init(_:)`` is skipped; debug builds still check.
+    init(literal elements: [(String, JSONValue)]) {
+        assert(Set(elements.map(\.0)).count == elements.count, "duplicate key in a JSON object literal")
+        self.init(uniqueMembers: elements.map { Member(key: $0.0, value: $0.1) })
+    }
 }
 
 extension JSONValue {

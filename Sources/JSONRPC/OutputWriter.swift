@@ -24,14 +24,9 @@ public final class OutputWriter: @unchecked Sendable {
         self.onHostGone = onHostGone
     }
 
-    /// Writes one protocol line; `line` must not contain a newline, one is appended here.
-    public func writeLine(_ line: [UInt8]) {
-        var line = line
-        line.append(UInt8(ascii: "\n"))
-        writeRaw(line)
-    }
-
-    func writeRaw(_ bytes: [UInt8]) {
+    /// Writes whole protocol lines: `bytes` is one or more lines, each ending in a newline.
+    public func write(lines bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         condition.lock()
         if hostGone {
             condition.unlock()
@@ -97,7 +92,7 @@ public final class OutputWriter: @unchecked Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let result = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if result >= 0 {
                     offset += result
                 } else if errno == EINTR || errno == EAGAIN {

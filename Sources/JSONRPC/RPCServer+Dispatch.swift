@@ -32,7 +32,7 @@ extension RPCServer {
     static let cancelMethod = "$/cancelRequest"
 
     /// Handles one line on the reader thread.
-    func handleLine(_ bytes: UnsafeRawBufferPointer, _ jobs: AsyncStream<Job>.Continuation) {
+    func handleLine(_ bytes: UnsafeRawBufferPointer, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
         guard !LineFramer.isBlank(bytes) else { return }
         statistics.bump(.lines)
         let value: JSONValue
@@ -40,24 +40,24 @@ extension RPCServer {
             value = try JSONParser.parse(bytes)
         } catch {
             statistics.bump(.parseErrors)
-            answerNow(Response.error(id: .null, .parse(error)))
+            answerNow(Response.error(id: .null, .parse(error)), output)
             return
         }
         switch MessageClassifier.classify(value, maxBatch: configuration.maxBatch) {
         case .rejected(let error):
             statistics.bump(.invalidRequests)
-            answerNow(Response.error(id: .null, error))
+            answerNow(Response.error(id: .null, error), output)
         case .single(let envelope):
             switch prepare(envelope) {
             case .nothing:
                 break
             case .answered(let response):
-                answerNow(response)
+                answerNow(response, output)
             case .call(let call):
-                guard takeSlot() else { return abandon(call) }
+                guard takeSlot(output) else { return abandon(call) }
                 submit(.call(call, sequencer.takeTicket()), jobs)
             case .notification(let call):
-                guard takeSlot() else { return abandon(call) }
+                guard takeSlot(output) else { return abandon(call) }
                 submit(.notification(call), jobs)
             }
         case .batch(let envelopes):
@@ -75,10 +75,10 @@ extension RPCServer {
                 }
             }
             guard work else {
-                if answers { answerNow(.array(items.compactMap(\.response))) }
+                if answers { answerNow(.array(items.compactMap(\.response)), output) }
                 return
             }
-            guard takeSlot() else { return items.forEach { if case .call(let c) = $0 { abandon(c) } } }
+            guard takeSlot(output) else { return items.forEach { if case .call(let c) = $0 { abandon(c) } } }
             submit(.batch(items, answers ? sequencer.takeTicket() : nil), jobs)
         }
     }

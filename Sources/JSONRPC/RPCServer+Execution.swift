@@ -10,7 +10,7 @@ extension RPCServer {
         switch job {
         case .call(let call, let ticket):
             let response = await execute(call)
-            sequencer.deliver(ticket, line: response.map(JSONSerializer.serialize))
+            sequencer.deliver(ticket, line: response.map(JSONSerializer.line))
         case .notification(let call):
             _ = await execute(call)
             slots.signal()
@@ -30,7 +30,7 @@ extension RPCServer {
                 return responses
             }
             if let ticket {
-                sequencer.deliver(ticket, line: responses.isEmpty ? nil : JSONSerializer.serialize(.array(responses)))
+                sequencer.deliver(ticket, line: responses.isEmpty ? nil : JSONSerializer.line(.array(responses)))
             } else {
                 slots.signal()
             }

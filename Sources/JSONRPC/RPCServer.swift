@@ -23,6 +23,8 @@ public final class RPCServer: Sendable {
     let sequencer: ResponseSequencer
     let activeJobs = Atomic<Int>(0)
     private let shutdownAt = Mutex<ContinuousClock.Instant?>(nil)
+    /// Mirrors `shutdownAt != nil` for the reader's per-line check, without a lock.
+    private let shuttingDown = Atomic<Bool>(false)
 
     /// How the input ended.
     public enum Ending: Sendable, Equatable {
@@ -78,11 +80,12 @@ public final class RPCServer: Sendable {
             return true
         }
         guard first else { return }
+        shuttingDown.store(true, ordering: .releasing)
         log(.notice, "shutting down: reading stopped, draining in-flight requests", ["drainSeconds": "\(configuration.drainSeconds)"])
         reader.stop()
     }
 
-    var isShuttingDown: Bool { shutdownAt.withLock { $0 != nil } }
+    var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
 
     /// Waits for the work in flight after input ended; past the drain deadline of a shutdown, cancels it.
     private func drain() async {
@@ -102,18 +105,25 @@ public final class RPCServer: Sendable {
     /// The reader thread's whole life: read, frame, handle each line; finish the job stream at the end.
     private func readInput(into jobs: AsyncStream<Job>.Continuation) -> Ending {
         var framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
+        let output = ImmediateOutput(writer: writer)
         let handle: (LineFramer.Event) -> Void = { event in
             guard !self.isShuttingDown else { return }
             switch event {
             case .tooLong:
                 self.statistics.bump(.invalidRequests)
-                self.answerNow(Response.error(id: .null, .requestTooLarge(limit: self.configuration.maxLineBytes)))
+                self.answerNow(Response.error(id: .null, .requestTooLarge(limit: self.configuration.maxLineBytes)), output)
             case .line(let bytes):
-                self.handleLine(bytes, jobs)
+                self.handleLine(bytes, jobs, output)
             }
         }
-        let outcome = reader.readLoop { chunk in framer.feed(chunk, handle) }
-        defer { jobs.finish() }
+        let outcome = reader.readLoop { chunk in
+            framer.feed(chunk, handle)
+            output.flush()
+        }
+        defer {
+            output.flush()
+            jobs.finish()
+        }
         switch outcome {
         case .endOfInput:
             framer.finish(handle)
@@ -127,18 +137,22 @@ public final class RPCServer: Sendable {
         }
     }
 
-    /// Waits for an in-flight slot; `nil` when shutdown began while waiting.
-    func takeSlot() -> Bool {
+    /// Waits for an in-flight slot; false when shutdown began while waiting. Answers already made are written
+    /// before waiting, so none is held back while reading is blocked.
+    func takeSlot(_ output: ImmediateOutput) -> Bool {
+        if slots.wait(timeout: .now()) == .success { return true }
+        output.flush()
         while slots.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             if isShuttingDown { return false }
         }
         return true
     }
 
-    /// Writes an answer that needed no work, in its place in the output order.
-    func answerNow(_ response: JSONValue) {
-        guard takeSlot() else { return }
-        sequencer.deliver(sequencer.takeTicket(), line: JSONSerializer.serialize(response))
+    /// Writes an answer that needed no work: with the chunk's other answers, or in its place in `--ordered` mode.
+    func answerNow(_ response: JSONValue, _ output: ImmediateOutput) {
+        guard sequencer.isOrdered else { return output.append(response) }
+        guard takeSlot(output) else { return }
+        sequencer.deliver(sequencer.takeTicket(), line: JSONSerializer.line(response))
     }
 
     func submit(_ job: Job, _ jobs: AsyncStream<Job>.Continuation) {

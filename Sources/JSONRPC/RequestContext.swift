@@ -54,7 +54,7 @@ public final class RequestContext: Sendable {
             if let message { params["message"] = .string(message) }
             let line: JSONValue = ["jsonrpc": "2.0", "method": "notifications/progress", "params": .object(params)]
             // Written under the lock, so no progress line can follow the response.
-            progressSink.writeLine(JSONSerializer.serialize(line))
+            progressSink.write(lines: JSONSerializer.line(line))
         }
     }
 

@@ -35,21 +35,27 @@ final class ResponseSequencer: Sendable {
         }
     }
 
+    /// Whether answers must wait for earlier tickets.
+    var isOrdered: Bool { ordered }
+
+    /// Hands over the answer for `ticket`: a whole line with its newline, or `nil` for none.
     func deliver(_ ticket: Ticket, line: [UInt8]?) {
         guard ordered else {
-            if let line { writer.writeLine(line) }
+            if let line { writer.write(lines: line) }
             release()
             return
         }
-        // Collect the run that became writable, then write it outside the lock but in order: the lock is held
-        // across writes only by whoever owns the head, so the order of lines is the order of tickets.
+        // The run that became writable goes out as one write, under the lock, so the order of lines is the order
+        // of tickets.
         state.withLock { state in
             state.waiting[ticket.sequence] = .some(line)
+            var run: [UInt8] = []
             while let next = state.waiting.removeValue(forKey: state.nextToWrite) {
-                if let next { writer.writeLine(next) }
+                if let next { run += next }
                 state.nextToWrite += 1
                 release()
             }
+            writer.write(lines: run)
         }
     }
 }
