@@ -1,4 +1,5 @@
 import CJansson
+import Glibc
 
 /// Parses JSON text with Jansson's `json_loadb`.
 ///
@@ -13,7 +14,17 @@ public enum JSONParser {
     static let flags = Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL)
 
     /// Parses one complete JSON text; anything but white space after the value is an error.
+    ///
+    /// A raw NUL byte is rejected before Jansson sees it: its lexer takes NUL for the end of input, so `123\0x`
+    /// would otherwise parse as `123`. A raw NUL is never valid JSON text (inside a string it must be escaped).
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        if let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) {
+            let position = base.distance(to: UnsafeRawPointer(nul))
+            throw JSONParseError(
+                code: .nullCharacter, text: "raw NUL byte in the input", line: 1 + bytes[..<position].count { $0 == 0x0A },
+                column: position, position: position
+            )
+        }
         var error = json_error_t()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         // json_loadb reads exactly `count` bytes; an empty buffer still needs a valid pointer.

@@ -1,0 +1,52 @@
+import JSONCore
+import Testing
+
+@Suite("JSONSerializer: compact json_dumpb")
+struct JSONSerializerTests {
+    @Test("compact output, members in order")
+    func compact() {
+        let value: JSONValue = ["jsonrpc": "2.0", "id": 1, "result": ["a": [1, 2.5, nil, true, "x"]]]
+        #expect(value.description == #"{"jsonrpc":"2.0","id":1,"result":{"a":[1,2.5,null,true,"x"]}}"#)
+    }
+
+    @Test("reals print in their shortest round-trip form and stay reals", arguments: [
+        (40.2, "40.2"), (0.1, "0.1"), (1.5, "1.5"), (100.0, "100.0"), (-8.2, "-8.2"), (1e300, "1e300"),
+        (123456.789, "123456.789"), (5e-324, "5e-324"), (1.0e-7, "1e-7"),
+    ])
+    func shortestReals(value: Double, text: String) throws {
+        #expect(JSONValue.real(value).description == text)
+        #expect(try JSONParser.parse(JSONValue.real(value).description) == .real(value))
+    }
+
+    @Test("control characters are escaped: a line never holds a raw newline")
+    func escapes() {
+        let text = JSONValue.string("a\nb\r\u{0}\t\"\\").description
+        #expect(!text.utf8.contains(0x0A))
+        #expect(text == #""a\nb\r\u0000\t\"\\""#)
+    }
+
+    @Test("non-ASCII text is written as UTF-8, not escaped")
+    func unicode() {
+        #expect(JSONValue.string("한글 ▲").description == "\"한글 ▲\"")
+    }
+
+    @Test("large documents exceed the scratch buffer and still serialize exactly")
+    func large() throws {
+        let value = JSONValue.array((0..<5000).map { .string("item \($0)") })
+        let text = value.description
+        #expect(text.utf8.count > 4096)
+        #expect(try JSONParser.parse(text) == value)
+    }
+
+    @Test("a line ends in exactly one newline")
+    func line() {
+        #expect(JSONSerializer.line(["a": 1]) == Array(#"{"a":1}"#.utf8) + [0x0A])
+    }
+
+    @Test("empty strings and keys survive")
+    func empties() throws {
+        let value: JSONValue = ["": ""]
+        #expect(value.description == #"{"":""}"#)
+        #expect(try JSONParser.parse(value.description) == value)
+    }
+}

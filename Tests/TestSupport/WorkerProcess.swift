@@ -1,0 +1,197 @@
+import Foundation
+import JSONCore
+
+/// The built `boxoffice-worker`, spawned with pipes on all three standard streams, driven line by line.
+///
+/// Stdout and stderr are drained by threads of their own into buffers, so the worker never blocks on a full pipe
+/// while a test waits. Every wait has a timeout, and `deinit` kills a worker still running, so a hung worker fails
+/// its test instead of hanging the suite.
+public final class WorkerProcess: @unchecked Sendable {
+    // @unchecked: `output` and `errors` are only touched under `condition`; the rest is immutable after init.
+    public static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["BOXOFFICE_WORKER_BINARY"], !override.isEmpty {
+            return URL(filePath: override)
+        }
+        // swift test runs the test bundle from the build folder that also holds the worker.
+        let runner = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = runner.deletingLastPathComponent()
+        while folder.path() != "/" {
+            let candidate = folder.appending(path: "boxoffice-worker")
+            if FileManager.default.isExecutableFile(atPath: candidate.path()) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return SharedData.repositoryRoot.appending(path: ".build/debug/boxoffice-worker")
+    }()
+
+    private let process = Process()
+    private let stdinPipe = Pipe()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let condition = NSCondition()
+    private var output: [UInt8] = []
+    private var errors: [UInt8] = []
+    private var openStreams = 2
+
+    /// Starts the worker. The environment is the test's own minus every upstream key, plus `environment`.
+    public init(arguments: [String] = [], environment: [String: String] = [:], stdin: FileHandle? = nil) throws {
+        var base = ProcessInfo.processInfo.environment
+        for key in ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "BOXOFFICE_LOG_LEVEL", "BOXOFFICE_TODAY"] {
+            base[key] = nil
+        }
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = base.merging(environment) { $1 }
+        process.standardInput = stdin ?? stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        drain(stdoutPipe.fileHandleForReading, isOutput: true)
+        drain(stderrPipe.fileHandleForReading, isOutput: false)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    private func drain(_ handle: FileHandle, isOutput: Bool) {
+        let thread = Thread { [self] in
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                condition.lock()
+                if count > 0 {
+                    if isOutput { output += buffer[..<count] } else { errors += buffer[..<count] }
+                } else {
+                    openStreams -= 1
+                }
+                condition.broadcast()
+                condition.unlock()
+                if count <= 0 { return }
+            }
+        }
+        thread.start()
+    }
+
+    /// Writes `line` and a newline to the worker's stdin.
+    public func send(_ line: String) {
+        send(bytes: Array(line.utf8) + [0x0A])
+    }
+
+    /// Writes raw bytes to stdin (for invalid UTF-8, NUL bytes, partial lines).
+    public func send(bytes: [UInt8]) {
+        stdinPipe.fileHandleForWriting.write(Data(bytes))
+    }
+
+    /// Closes stdin: end of input for the worker.
+    public func closeInput() {
+        try? stdinPipe.fileHandleForWriting.close()
+    }
+
+    /// Closes the test's end of the worker's stdout: the host going away.
+    public func closeOutput() {
+        try? stdoutPipe.fileHandleForReading.close()
+    }
+
+    /// The complete stdout lines so far.
+    public var lines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Self.completeLines(output)
+    }
+
+    public var stderr: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: errors, as: UTF8.self)
+    }
+
+    /// Waits until at least `count` complete stdout lines arrived; returns all lines so far (fewer on timeout).
+    @discardableResult
+    public func waitForLines(_ count: Int, timeout: Double = 20) -> [String] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while Self.completeLines(output).count < count && openStreams > 0 {
+            if !condition.wait(until: deadline) { break }
+        }
+        return Self.completeLines(output)
+    }
+
+    /// Waits until stderr contains `text`; whether it did before the timeout.
+    public func waitForStderr(containing text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !String(decoding: errors, as: UTF8.self).contains(text) {
+            if openStreams == 0 || !condition.wait(until: deadline) {
+                return String(decoding: errors, as: UTF8.self).contains(text)
+            }
+        }
+        return true
+    }
+
+    public func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Waits for the worker to exit and both output streams to end; its exit status, or `nil` on timeout
+    /// (the worker is then killed).
+    public func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                return nil
+            }
+            usleep(2000)
+        }
+        condition.lock()
+        while openStreams > 0 {
+            if !condition.wait(until: deadline) { break }
+        }
+        condition.unlock()
+        return process.terminationStatus
+    }
+
+    static func completeLines(_ bytes: [UInt8]) -> [String] {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        lines.removeLast()  // the unterminated tail (empty when the output ends in a newline)
+        return lines
+    }
+}
+
+/// The whole of one worker run: lines in, everything out.
+public struct WorkerRun: Sendable {
+    public let lines: [String]
+    public let stderr: String
+    public let status: Int32?
+
+    /// Every stdout line parsed as JSON; a line that is not JSON fails the caller's expectation via `nil`.
+    public var values: [JSONValue?] {
+        lines.map { try? JSONParser.parse($0) }
+    }
+}
+
+extension WorkerProcess {
+    /// Runs a worker over `input` lines (each gets a newline), closes stdin and waits for it to exit.
+    public static func run(_ input: [String], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+        let worker = try WorkerProcess(arguments: arguments, environment: environment)
+        worker.send(bytes: input.flatMap { Array($0.utf8) + [0x0A] })
+        worker.closeInput()
+        let status = worker.waitForExit(timeout: timeout)
+        return WorkerRun(lines: worker.lines, stderr: worker.stderr, status: status)
+    }
+
+    /// Runs a worker over raw input bytes.
+    public static func run(bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+        let worker = try WorkerProcess(arguments: arguments, environment: environment)
+        worker.send(bytes: bytes)
+        worker.closeInput()
+        let status = worker.waitForExit(timeout: timeout)
+        return WorkerRun(lines: worker.lines, stderr: worker.stderr, status: status)
+    }
+}
