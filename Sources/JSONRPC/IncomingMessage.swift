@@ -10,6 +10,13 @@ public struct Request: Sendable, Hashable {
     /// Set when params were an array (by-position): the method exists but takes named params only (`-32602`).
     public var paramsByPosition: Bool
 
+    public init(id: JSONValue?, method: String, params: JSONObject, paramsByPosition: Bool) {
+        self.id = id
+        self.method = method
+        self.params = params
+        self.paramsByPosition = paramsByPosition
+    }
+
     public var isNotification: Bool { id == nil }
 }
 
