@@ -41,7 +41,7 @@ struct ServerTranscriptTests {
         ])
         // The immediate request 9 may overtake the batch, which waits for its sleep.
         #expect(out.count == 2)
-        let batch = try #require(out.compactMap { $0?.arrayValue }.first)
+        let batch = try #require(out.compactMap { $0 }.compactMap(\.arrayValue).first)
         #expect(batch.count == 4)
         #expect(Set(batch.compactMap { $0["id"] }) == [1, 2, 3, .null])
         #expect(batch.first { $0["id"] == 1 }?[at: "/result/a"] == 1)
