@@ -1,0 +1,99 @@
+import Foundation
+import JSONCore
+import TestSupport
+import Testing
+
+@Suite("Lifecycle: EOF, signals, host gone, regular-file stdin, flags")
+struct LifecycleTests {
+    @Test("EOF with requests in flight: every one answered, then exit 0")
+    func eofDrains() throws {
+        let lines = (1...30).map { request(.int($0), "diagnostics.sleep", params: ["ms": 100]) }
+        let run = try WorkerProcess.run(lines, arguments: ["--diagnostics"])
+        #expect(run.status == 0)
+        #expect(Set(run.values.compactMap { $0?["id"] }) == Set((1...30).map { JSONValue.int($0) }))
+    }
+
+    @Test("SIGTERM: stops reading, lets short requests finish, cancels long ones with -32800, exits 0")
+    func sigterm() throws {
+        let worker = try WorkerProcess(arguments: ["--diagnostics", "--drain-seconds", "1"])
+        worker.send(request("short", "diagnostics.sleep", params: ["ms": 300]))
+        worker.send(request("long", "diagnostics.sleep", params: ["ms": 60000]))
+        worker.send(request(0, "ping"))
+        worker.waitForLines(1)
+        worker.signal(SIGTERM)
+        #expect(worker.waitForStderr(containing: "shutting down"))
+        // Read after the signal: not answered, because reading stopped.
+        worker.send(request("late", "ping"))
+        let status = worker.waitForExit(timeout: 15)
+        #expect(status == 0)
+        let answers = worker.lines.compactMap { try? JSONParser.parse($0) }
+        #expect(answers.first { $0["id"] == "short" }?[at: "/result/sleptMs"] == 300)
+        #expect(answers.first { $0["id"] == "long" }?[at: "/error/code"] == -32800)
+        #expect(!answers.contains { $0["id"] == "late" })
+    }
+
+    @Test("SIGINT is handled like SIGTERM")
+    func sigint() throws {
+        let worker = try WorkerProcess(arguments: ["--drain-seconds", "0"])
+        worker.send(request(1, "ping"))
+        worker.waitForLines(1)
+        worker.signal(SIGINT)
+        #expect(worker.waitForExit(timeout: 10) == 0)
+    }
+
+    @Test("the host closes stdout: a quiet exit 0 with one stderr line, no SIGPIPE death")
+    func hostGone() throws {
+        let worker = try WorkerProcess()
+        worker.closeOutput()
+        // Enough answers to hit the closed pipe.
+        for index in 0..<2000 {
+            worker.send(request(.int(index), "ping"))
+        }
+        let status = worker.waitForExit(timeout: 15)
+        #expect(status == 0)
+        #expect(worker.stderr.contains("the host closed stdout"))
+    }
+
+    @Test("stdin may be a regular file")
+    func regularFileStdin() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "stdin-\(UUID().uuidString).ndjson")
+        try Data(((1...100).map { request(.int($0), "ping") }.joined(separator: "\n") + "\n").utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forReadingFrom: url)
+        let worker = try WorkerProcess(stdin: handle)
+        #expect(worker.waitForExit() == 0)
+        #expect(worker.lines.count == 100)
+    }
+
+    @Test("a last line without a newline is still answered")
+    func lastLineWithoutNewline() throws {
+        let run = try WorkerProcess.run(bytes: Array(request(1, "ping").utf8))
+        #expect(run.values.first??["id"] == 1)
+    }
+
+    @Test("a stray print cannot reach stdout: fd 1 is stderr inside the worker")
+    func stdoutProtected() throws {
+        // The startup notice is a log line: it must be on stderr, never stdout.
+        let run = try WorkerProcess.run([request(1, "ping")])
+        #expect(run.lines == [#"{"jsonrpc":"2.0","id":1,"result":{}}"#])
+        #expect(run.stderr.contains("offline mode"))
+    }
+
+    @Test("--help documents every flag; bad flags exit 64")
+    func flags() throws {
+        let help = try WorkerProcess.run([], arguments: ["--help"])
+        for flag in ["--max-in-flight", "--ordered", "--max-line-bytes", "--max-batch", "--drain-seconds", "--offline", "--log-level", "--diagnostics"] {
+            #expect(help.lines.joined().contains(flag) || help.stderr.contains(flag), "\(flag) missing from --help")
+        }
+        #expect(try WorkerProcess.run([], arguments: ["--max-in-flight", "0"]).status == 64)
+        #expect(try WorkerProcess.run([], arguments: ["--no-such-flag"]).status == 64)
+        #expect(try WorkerProcess.run([], arguments: ["--log-level", "loud"]).status == 64)
+    }
+
+    @Test("--log-level debug writes more to stderr, never to stdout")
+    func logLevel() throws {
+        let run = try WorkerProcess.run([request(1, "ping")], arguments: ["--log-level", "debug"])
+        #expect(run.lines.count == 1)
+        #expect(run.stderr.contains("end of input"))
+    }
+}
