@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int main(void) {
+int main(int argc, char **argv) {
+    /* --unbuffered: flush after every line, for ping-pong latency (one line in, wait for one line out). */
+    int unbuffered = argc > 1 && strcmp(argv[1], "--unbuffered") == 0;
     size_t capacity = 1 << 20;
     char *line = malloc(capacity);
     char *out = malloc(capacity);
@@ -19,12 +21,14 @@ int main(void) {
         json_t *value = json_loadb(line, (size_t)length, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &error);
         if (!value) {
             fputs("{\"error\":\"parse\"}\n", stdout);
+            if (unbuffered) fflush(stdout);
             continue;
         }
         size_t written = json_dumpb(value, out, capacity, JSON_COMPACT | JSON_ENCODE_ANY);
         json_decref(value);
         fwrite(out, 1, written, stdout);
         fputc('\n', stdout);
+        if (unbuffered) fflush(stdout);
     }
     fflush(stdout);
     return 0;

@@ -16,6 +16,45 @@ public enum JSONSerializer {
     /// Appends the compact JSON text of `value` to `bytes`, and a newline when `newline` is set, without an
     /// intermediate copy: the protocol writer's hot path.
     public static func append(_ value: JSONValue, to bytes: inout [UInt8], newline: Bool = false) {
+        // Values whose text needs no escaping and no float formatting are written directly; everything else
+        // (strings, reals, non-empty containers) goes through json_dumpb.
+        switch value {
+        case .null: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(true): bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        case .bool(false): bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        case .integer(let integer): appendDecimal(integer, to: &bytes)
+        case .object(let object) where object.isEmpty: bytes.append(contentsOf: [0x7B, 0x7D])
+        case .array(let array) where array.isEmpty: bytes.append(contentsOf: [0x5B, 0x5D])
+        default: dump(value, to: &bytes)
+        }
+        if newline { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    /// Appends raw bytes that are already JSON text (a fixed envelope around values).
+    public static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value == .min {
+            bytes.append(contentsOf: "-9223372036854775808".utf8)
+            return
+        }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+        }
+    }
+
+    /// json_dumpb of `value`, appended.
+    static func dump(_ value: JSONValue, to bytes: inout [UInt8]) {
         var precision = 1
         let root = JanssonReference(taking: value.makeJansson(precision: &precision))
         let flags = Int(JSON_COMPACT | JSON_ENCODE_ANY) | cj_real_precision(Int32(precision))
@@ -36,7 +75,6 @@ public enum JSONSerializer {
                 }
             }
         }
-        if newline { bytes.append(UInt8(ascii: "\n")) }
     }
 
     /// The compact JSON text of `value` followed by a newline: one protocol line.

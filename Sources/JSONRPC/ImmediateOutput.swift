@@ -1,10 +1,10 @@
-/// Answers the reader thread produced while handling one input chunk, written together when the chunk is done.
+/// Answers the responder thread produced while handling one input chunk, written together when the chunk is done.
 ///
 /// One `write(2)` per chunk instead of per line is most of the difference between a protocol loop that is bound by
 /// system calls and one bound by parsing. Latency does not suffer: a host that sends one line and waits gets a
 /// chunk of one line, flushed at once.
 ///
-/// - Important: Reader-thread only; not Sendable.
+/// - Important: Responder-thread only; not Sendable.
 final class ImmediateOutput {
     private let writer: OutputWriter
     private var buffer: [UInt8] = []
@@ -16,9 +16,9 @@ final class ImmediateOutput {
         buffer.reserveCapacity(flushBytes)
     }
 
-    /// Appends the serialized response and its newline.
-    func append(_ response: JSONValue) {
-        JSONSerializer.append(response, to: &buffer, newline: true)
+    /// Appends the serialized answer and its newline.
+    func append(_ answer: Answer) {
+        answer.append(to: &buffer)
         if buffer.count >= flushBytes { flush() }
     }
 
@@ -29,7 +29,6 @@ final class ImmediateOutput {
     }
 }
 
-@available(*, unavailable, message: "the reader thread's own buffer")
+@available(*, unavailable, message: "the responder thread's own buffer")
 extension ImmediateOutput: Sendable {}
 
-import JSONCore

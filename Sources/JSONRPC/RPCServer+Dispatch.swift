@@ -21,8 +21,8 @@ struct PreparedCall: Sendable {
 enum Prepared: Sendable {
     /// Nothing to do or answer (a notification that was handled or ignored).
     case nothing
-    /// The response object is ready.
-    case answered(JSONValue)
+    /// The response is ready.
+    case answered(Response)
     case call(PreparedCall)
     case notification(PreparedCall)
 }
@@ -31,28 +31,31 @@ extension RPCServer {
     /// The cancellation notification's method name.
     static let cancelMethod = "$/cancelRequest"
 
-    /// Handles one line on the reader thread.
-    func handleLine(_ bytes: UnsafeRawBufferPointer, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
-        guard !LineFramer.isBlank(bytes) else { return }
-        statistics.bump(.lines)
+    /// Handles one line on the responder thread, in reading order.
+    func handle(_ line: ParsedLine, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
         let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
+        switch line {
+        case .tooLong:
+            statistics.bump(.invalidRequests)
+            return answerNow(.single(.error(id: .null, .requestTooLarge(limit: configuration.maxLineBytes))), output)
+        case .parseError(let error):
+            statistics.bump(.lines)
             statistics.bump(.parseErrors)
-            answerNow(Response.error(id: .null, .parse(error)), output)
-            return
+            return answerNow(.single(.error(id: .null, .parse(error))), output)
+        case .message(let message):
+            statistics.bump(.lines)
+            value = message
         }
         switch MessageClassifier.classify(value, maxBatch: configuration.maxBatch) {
         case .rejected(let error):
             statistics.bump(.invalidRequests)
-            answerNow(Response.error(id: .null, error), output)
+            answerNow(.single(.error(id: .null, error)), output)
         case .single(let envelope):
             switch prepare(envelope) {
             case .nothing:
                 break
             case .answered(let response):
-                answerNow(response, output)
+                answerNow(.single(response), output)
             case .call(let call):
                 guard takeSlot(output) else { return abandon(call) }
                 submit(.call(call, sequencer.takeTicket()), jobs)
@@ -75,7 +78,7 @@ extension RPCServer {
                 }
             }
             guard work else {
-                if answers { answerNow(.array(items.compactMap(\.response)), output) }
+                if answers { answerNow(.batch(items.compactMap(\.response)), output) }
                 return
             }
             guard takeSlot(output) else { return items.forEach { if case .call(let c) = $0 { abandon(c) } } }
@@ -88,13 +91,13 @@ extension RPCServer {
         inFlight.remove(call.registration)
     }
 
-    /// Checks one message and, for an immediate method, answers it on the spot.
+    /// Checks one message and, for an immediate method, answers it on the spot (on the responder thread).
     func prepare(_ envelope: Envelope) -> Prepared {
         let request: Request
         switch envelope {
         case .invalid(let id, let error):
             statistics.bump(.invalidRequests)
-            return .answered(Response.error(id: id, error))
+            return .answered(.error(id: id, error))
         case .request(let valid):
             request = valid
         }
@@ -102,13 +105,13 @@ extension RPCServer {
         func fail(_ error: RPCError) -> Prepared {
             guard let id = request.id else { return .nothing }
             statistics.bump(error.code == .invalidRequest ? .invalidRequests : .failed)
-            return .answered(Response.error(id: id, error))
+            return .answered(.error(id: id, error))
         }
         if request.method == Self.cancelMethod {
             if let target = request.params["id"] { inFlight.cancel(id: target) }
             guard let id = request.id else { return .nothing }
             statistics.bump(.succeeded)
-            return .answered(Response.result(id: id, .object([:])))
+            return .answered(.result(id: id, .object([:])))
         }
         guard let entry = registry[request.method] else {
             return fail(.methodNotFound(request.method))
@@ -142,31 +145,31 @@ extension RPCServer {
         )
     }
 
-    /// The response object for a finished handler; counts it. `cancelled` holds the shutdown flag when a
+    /// The response for a finished handler; counts it. `cancelled` holds the shutdown flag when a
     /// cancellation signal fired before the handler finished.
-    func response(id: JSONValue, method: String, outcome: Result<JSONValue, any Error>, cancelled: Bool?) -> JSONValue {
+    func response(id: JSONValue, method: String, outcome: Result<JSONValue, any Error>, cancelled: Bool?) -> Response {
         if let byShutdown = cancelled {
             statistics.bump(.cancelled)
-            return Response.error(id: id, .cancelled(byShutdown: byShutdown))
+            return .error(id: id, .cancelled(byShutdown: byShutdown))
         }
         switch outcome {
         case .success(let result):
             statistics.bump(.succeeded)
-            return Response.result(id: id, result)
+            return .result(id: id, result)
         case .failure(let error as RPCError):
             statistics.bump(.failed)
-            return Response.error(id: id, error)
+            return .error(id: id, error)
         case .failure(let error):
             statistics.bump(.failed)
             log(.critical, "handler failed unexpectedly: \(error)", ["method": method, "id": id.description])
-            return Response.error(id: id, .internalError)
+            return .error(id: id, .internalError)
         }
     }
 }
 
 extension Prepared {
-    /// The ready response object, if this element has one.
-    var response: JSONValue? {
+    /// The ready response, if this element has one.
+    var response: Response? {
         if case .answered(let response) = self { response } else { nil }
     }
 }

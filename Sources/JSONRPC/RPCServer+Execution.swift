@@ -10,13 +10,13 @@ extension RPCServer {
         switch job {
         case .call(let call, let ticket):
             let response = await execute(call)
-            sequencer.deliver(ticket, line: response.map(JSONSerializer.line))
+            sequencer.deliver(ticket, line: response.map { Answer.single($0).line })
         case .notification(let call):
             _ = await execute(call)
             slots.signal()
         case .batch(let items, let ticket):
-            let responses = await withTaskGroup(of: JSONValue?.self, returning: [JSONValue].self) { group in
-                var responses: [JSONValue] = []
+            let responses = await withTaskGroup(of: Response?.self, returning: [Response].self) { group in
+                var responses: [Response] = []
                 for item in items {
                     switch item {
                     case .nothing: break
@@ -30,7 +30,7 @@ extension RPCServer {
                 return responses
             }
             if let ticket {
-                sequencer.deliver(ticket, line: responses.isEmpty ? nil : JSONSerializer.line(.array(responses)))
+                sequencer.deliver(ticket, line: responses.isEmpty ? nil : Answer.batch(responses).line)
             } else {
                 slots.signal()
             }
@@ -42,11 +42,11 @@ extension RPCServer {
         case cancelled
     }
 
-    /// Runs a handler, racing it against its cancellation signal; the response object, or `nil` for a notification.
+    /// Runs a handler, racing it against its cancellation signal; the response, or `nil` for a notification.
     ///
     /// When the signal fires first, the handler's task is cancelled (so its upstream calls stop) and the request is
     /// answered with `-32800`.
-    func execute(_ call: PreparedCall) async -> JSONValue? {
+    func execute(_ call: PreparedCall) async -> Response? {
         let signal = call.registration.signal
         let outcome: Outcome
         if signal.isFired {

@@ -4,10 +4,13 @@ import Synchronization
 
 /// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
 ///
-/// One reader thread reads, frames, parses and classifies lines in order, answers what needs no work (errors and
-/// ``ImmediateRPCMethod``s) on the spot, and hands the rest to a task group; at most `maxInFlight` lines are worked
-/// on or waiting to be written at once, and reading waits for a free slot (backpressure). One ``OutputWriter``
-/// writes every line.
+/// Two threads and a task group:
+/// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
+/// - the responder thread takes them in reading order, classifies them, answers what needs no work (errors and
+///   ``ImmediateRPCMethod``s) on the spot and hands the rest to the task group;
+/// - at most `maxInFlight` lines are worked on or waiting to be written at once; the responder waits for a free
+///   slot, the bounded ``LineQueue`` fills, and reading stops (backpressure).
+/// One ``OutputWriter`` writes every line.
 ///
 /// - Important: Every request is answered exactly once and every notification never; ``run()`` returns only when
 ///   every answer has been handed to the writer and flushed.
@@ -18,12 +21,13 @@ public final class RPCServer: Sendable {
     let writer: OutputWriter
     let log: ServerLog
     let reader: InputReader
+    let queue = LineQueue()
     let inFlight = InFlightRequests()
     let slots: DispatchSemaphore
     let sequencer: ResponseSequencer
     let activeJobs = Atomic<Int>(0)
     private let shutdownAt = Mutex<ContinuousClock.Instant?>(nil)
-    /// Mirrors `shutdownAt != nil` for the reader's per-line check, without a lock.
+    /// Mirrors `shutdownAt != nil` for the per-line check, without a lock.
     private let shuttingDown = Atomic<Bool>(false)
 
     /// How the input ended.
@@ -52,14 +56,20 @@ public final class RPCServer: Sendable {
     public func run() async -> Ending {
         let (jobs, continuation) = AsyncStream<Job>.makeStream()
         let ending = Mutex<Ending>(.endOfInput)
-        let thread = Thread { [self] in
-            let result = readInput(into: continuation)
+        let readerThread = Thread { [self] in
+            let result = readLines()
             ending.withLock { $0 = result }
         }
-        thread.name = "protocol-reader"
+        readerThread.name = "protocol-reader"
         // Deep JSON (up to Jansson's nesting limit) is converted recursively on this thread.
-        thread.stackSize = 16 << 20
-        thread.start()
+        readerThread.stackSize = 16 << 20
+        let responderThread = Thread { [self] in
+            respond(into: continuation)
+        }
+        responderThread.name = "protocol-responder"
+        responderThread.stackSize = 16 << 20
+        readerThread.start()
+        responderThread.start()
 
         await withDiscardingTaskGroup { group in
             for await job in jobs {
@@ -83,6 +93,7 @@ public final class RPCServer: Sendable {
         shuttingDown.store(true, ordering: .releasing)
         log(.notice, "shutting down: reading stopped, draining in-flight requests", ["drainSeconds": "\(configuration.drainSeconds)"])
         reader.stop()
+        queue.close()
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .acquiring) }
@@ -102,31 +113,33 @@ public final class RPCServer: Sendable {
         }
     }
 
-    /// The reader thread's whole life: read, frame, handle each line; finish the job stream at the end.
-    private func readInput(into jobs: AsyncStream<Job>.Continuation) -> Ending {
+    /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on.
+    private func readLines() -> Ending {
         var framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
-        let output = ImmediateOutput(writer: writer)
-        let handle: (LineFramer.Event) -> Void = { event in
-            guard !self.isShuttingDown else { return }
+        var batch: [ParsedLine] = []
+        let collect: (LineFramer.Event) -> Void = { event in
             switch event {
             case .tooLong:
-                self.statistics.bump(.invalidRequests)
-                self.answerNow(Response.error(id: .null, .requestTooLarge(limit: self.configuration.maxLineBytes)), output)
+                batch.append(.tooLong)
             case .line(let bytes):
-                self.handleLine(bytes, jobs, output)
+                guard !LineFramer.isBlank(bytes) else { return }
+                do throws(JSONParseError) {
+                    batch.append(.message(try JSONParser.parse(bytes)))
+                } catch {
+                    batch.append(.parseError(error))
+                }
             }
         }
         let outcome = reader.readLoop { chunk in
-            framer.feed(chunk, handle)
-            output.flush()
+            framer.feed(chunk, collect)
+            queue.push(batch)
+            batch = []
         }
-        defer {
-            output.flush()
-            jobs.finish()
-        }
+        defer { queue.finish() }
         switch outcome {
         case .endOfInput:
-            framer.finish(handle)
+            framer.finish(collect)
+            queue.push(batch)
             log(.debug, "end of input")
             return isShuttingDown ? .shutdown : .endOfInput
         case .stopped:
@@ -135,6 +148,20 @@ public final class RPCServer: Sendable {
             log(.error, "reading stdin failed: \(String(cString: strerror(code)))")
             return .readFailed(errno: code)
         }
+    }
+
+    /// The responder thread's whole life: answer or dispatch every line in reading order; end the job stream.
+    private func respond(into jobs: AsyncStream<Job>.Continuation) {
+        let output = ImmediateOutput(writer: writer)
+        while let batch = queue.pop() {
+            for line in batch {
+                guard !isShuttingDown else { break }
+                handle(line, jobs, output)
+            }
+            output.flush()
+        }
+        output.flush()
+        jobs.finish()
     }
 
     /// Waits for an in-flight slot; false when shutdown began while waiting. Answers already made are written
@@ -149,10 +176,10 @@ public final class RPCServer: Sendable {
     }
 
     /// Writes an answer that needed no work: with the chunk's other answers, or in its place in `--ordered` mode.
-    func answerNow(_ response: JSONValue, _ output: ImmediateOutput) {
-        guard sequencer.isOrdered else { return output.append(response) }
+    func answerNow(_ answer: Answer, _ output: ImmediateOutput) {
+        guard sequencer.isOrdered else { return output.append(answer) }
         guard takeSlot(output) else { return }
-        sequencer.deliver(sequencer.takeTicket(), line: JSONSerializer.line(response))
+        sequencer.deliver(sequencer.takeTicket(), line: answer.line)
     }
 
     func submit(_ job: Job, _ jobs: AsyncStream<Job>.Continuation) {

@@ -1,0 +1,77 @@
+import Foundation
+import JSONCore
+
+/// One framed input line after parsing, as the reader thread hands it on.
+enum ParsedLine: Sendable {
+    case message(JSONValue)
+    case parseError(JSONParseError)
+    /// Longer than `--max-line-bytes`; its bytes were never kept.
+    case tooLong
+}
+
+/// The bounded hand-over from the reader thread (read, frame, parse) to the responder thread (classify, dispatch,
+/// answer): one batch per input chunk, so the two stages run on two cores and synchronise once per chunk, not once
+/// per line. At most ``capacity`` batches wait; then reading waits too, so backpressure reaches stdin.
+final class LineQueue: @unchecked Sendable {
+    // @unchecked: every stored var is read and written only while `condition` is locked.
+    private let condition = NSCondition()
+    private var batches: [[ParsedLine]] = []
+    private var head = 0
+    private var finished = false
+    private var closed = false
+    let capacity: Int
+
+    init(capacity: Int = 4) {
+        self.capacity = capacity
+    }
+
+    /// Adds a batch, waiting while the queue is full; dropped once the queue is closed.
+    func push(_ batch: [ParsedLine]) {
+        guard !batch.isEmpty else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count - head >= capacity && !closed {
+            condition.wait()
+        }
+        guard !closed else { return }
+        batches.append(batch)
+        condition.broadcast()
+    }
+
+    /// No more batches will come; the responder drains what is queued.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Shutdown: queued batches are dropped and a waiting reader is released.
+    func close() {
+        condition.lock()
+        closed = true
+        finished = true
+        batches = []
+        head = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, waiting for one; `nil` once finished and drained.
+    func pop() -> [ParsedLine]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == batches.count && !finished {
+            condition.wait()
+        }
+        guard head < batches.count else { return nil }
+        let batch = batches[head]
+        head += 1
+        if head == batches.count {
+            batches.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        condition.broadcast()
+        return batch
+    }
+}
