@@ -1,14 +1,14 @@
 """Pipes request lines through the worker and its two baselines; prints figures and ratios.
 
 Throughput: best of three runs of the whole input through each program, stdout to /dev/null.
-Ping-pong: one line written, one line read, repeated; p50/p99 of the round trip (includes this script's own
-  cost of a write and a read, the same for every program).
-Cold start: spawn to first response line, median of many spawns.
+Ping-pong and cold start: measured by Benchmarks/pingpong.c (a C client, so the client adds little): one line
+  written, one line read, repeated; and spawn to first response line, median of many spawns. `cat` is measured too:
+  it does no work, so its round trip is this machine's floor (pipe wake-ups of two processes).
 Peak RSS: ru_maxrss of the program's process (wait4), at a small and the full input, to show whether it grows.
 """
 import argparse
+import json
 import os
-import statistics
 import subprocess
 import time
 
@@ -20,54 +20,32 @@ def make_input(path, count):
 
 
 def run_through(command, input_path):
-    """Runs command with stdin from the file and stdout to /dev/null; (seconds, peak RSS in KiB)."""
+    """Runs command with stdin from the file and stdout to /dev/null; (seconds, peak RSS in KiB).
+
+    The peak RSS comes from GNU time, not from wait4 here: Linux keeps a process's high-water mark across exec, so
+    a child forked from this Python process would report Python's own memory.
+    """
     with open(input_path, "rb") as source, open(os.devnull, "wb") as sink:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
+        process = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=source, stdout=sink, stderr=subprocess.PIPE)
         elapsed = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit("%s exited with status %d" % (command[0], status))
-    return elapsed, usage.ru_maxrss
+    if process.returncode != 0:
+        raise SystemExit("%s exited with status %d" % (command[0], process.returncode))
+    return elapsed, int(process.stderr.decode().strip().splitlines()[-1])
 
 
-def ping_pong(command, rounds):
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    stdin, stdout = process.stdin.fileno(), process.stdout.fileno()
-    samples = []
-    pending = b""
-    for index in range(rounds):
-        line = b'{"jsonrpc":"2.0","id":%d,"method":"ping"}\n' % index
-        start = time.perf_counter_ns()
-        os.write(stdin, line)
-        while b"\n" not in pending:
-            pending += os.read(stdout, 65536)
-        samples.append(time.perf_counter_ns() - start)
-        pending = pending.split(b"\n", 1)[1]
-    process.stdin.close()
-    process.wait()
-    samples.sort()
-    return samples[len(samples) // 2] / 1000, samples[int(len(samples) * 0.99)] / 1000
-
-
-def cold_start(command, spawns):
-    samples = []
-    line = b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n'
-    for _ in range(spawns):
-        start = time.perf_counter_ns()
-        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        os.write(process.stdin.fileno(), line)
-        process.stdout.readline()
-        samples.append(time.perf_counter_ns() - start)
-        process.stdin.close()
-        process.wait()
-    return statistics.median(samples) / 1e6
+def interactive(pingpong, command, rounds, spawns):
+    """(p50 µs, p99 µs, cold start ms) from the C ping-pong client."""
+    output = subprocess.run([pingpong, str(rounds), str(spawns), "--"] + command, check=True, capture_output=True).stdout
+    figures = json.loads(output)
+    return figures["p50_us"], figures["p99_us"], figures["cold_p50_ms"]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--worker", required=True)
     parser.add_argument("--jansson", required=True)
+    parser.add_argument("--pingpong", required=True)
     parser.add_argument("--lines", type=int, default=1000000)
     parser.add_argument("--work", default="/tmp")
     parser.add_argument("--rounds", type=int, default=20000)
@@ -83,16 +61,16 @@ def main():
         "boxoffice-worker": ([options.worker], [options.worker]),
         "C Jansson loop": ([options.jansson], [options.jansson, "--unbuffered"]),
         "jq -c .": (["jq", "-c", "."], ["jq", "-c", "--unbuffered", "."]),
+        "cat (floor)": (["cat"], ["cat"]),
     }
     print("machine: %d cores; input: %d ping lines (%d bytes)" % (os.cpu_count(), options.lines, os.path.getsize(full)))
     results = {}
-    for name, (batch, interactive) in programs.items():
+    for name, (batch, live) in programs.items():
         runs = [run_through(batch, full) for _ in range(3)]
         seconds = min(run[0] for run in runs)
         rss_full = max(run[1] for run in runs)
         _, rss_small = run_through(batch, small)
-        p50, p99 = ping_pong(interactive, options.rounds)
-        cold = cold_start(interactive, options.spawns)
+        p50, p99, cold = interactive(options.pingpong, live, options.rounds, options.spawns)
         results[name] = {
             "lines/s": options.lines / seconds, "p50": p50, "p99": p99, "cold": cold,
             "rss_small": rss_small / 1024, "rss_full": rss_full / 1024,
@@ -112,7 +90,11 @@ def main():
     print("ratios (target in brackets)")
     print("  worker / C Jansson loop throughput: %.2f   [>= 0.5]" % (worker["lines/s"] / c_loop["lines/s"]))
     print("  worker / jq throughput:             %.2f   [>= 1.0]" % (worker["lines/s"] / jq["lines/s"]))
-    print("  worker ping-pong p50:               %.1f µs [<= 50]   (C loop %.1f, jq %.1f)" % (worker["p50"], c_loop["p50"], jq["p50"]))
+    floor = results["cat (floor)"]
+    print("  worker ping-pong p50:               %.1f µs [<= 50]   (C loop %.1f, jq %.1f, cat %.1f)" % (
+        worker["p50"], c_loop["p50"], jq["p50"], floor["p50"]))
+    print("  worker ping-pong p50 over cat:      %+.1f µs           (the worker's own share of a round trip)" % (
+        worker["p50"] - floor["p50"]))
     print("  worker cold start:                  %.2f ms [<= 10]   (C loop %.2f, jq %.2f)" % (worker["cold"], c_loop["cold"], jq["cold"]))
     print("  worker peak RSS at %d lines:   %.1f MB [<= 30, flat] (%.1f MB at %d lines)" % (
         options.lines, worker["rss_full"], worker["rss_small"], small_count))

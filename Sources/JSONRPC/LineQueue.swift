@@ -29,21 +29,28 @@ final class LineQueue: @unchecked Sendable {
     func push(_ batch: [ParsedLine]) {
         guard !batch.isEmpty else { return }
         condition.lock()
-        defer { condition.unlock() }
         while batches.count - head >= capacity && !closed {
             condition.wait()
         }
-        guard !closed else { return }
+        guard !closed else {
+            condition.unlock()
+            return
+        }
+        let wasEmpty = head == batches.count
         batches.append(batch)
-        condition.broadcast()
+        condition.unlock()
+        // Signalled after unlocking, so the woken responder does not block again on the lock held here. There is
+        // one reader and one responder and the queue cannot be full and empty at once, so `signal` reaches the
+        // right waiter.
+        if wasEmpty { condition.signal() }
     }
 
     /// No more batches will come; the responder drains what is queued.
     func finish() {
         condition.lock()
         finished = true
-        condition.broadcast()
         condition.unlock()
+        condition.broadcast()
     }
 
     /// Shutdown: queued batches are dropped and a waiting reader is released.
@@ -53,25 +60,29 @@ final class LineQueue: @unchecked Sendable {
         finished = true
         batches = []
         head = 0
-        condition.broadcast()
         condition.unlock()
+        condition.broadcast()
     }
 
     /// The next batch, waiting for one; `nil` once finished and drained.
     func pop() -> [ParsedLine]? {
         condition.lock()
-        defer { condition.unlock() }
         while head == batches.count && !finished {
             condition.wait()
         }
-        guard head < batches.count else { return nil }
+        guard head < batches.count else {
+            condition.unlock()
+            return nil
+        }
+        let wasFull = batches.count - head >= capacity
         let batch = batches[head]
         head += 1
         if head == batches.count {
             batches.removeAll(keepingCapacity: true)
             head = 0
         }
-        condition.broadcast()
+        condition.unlock()
+        if wasFull { condition.signal() }
         return batch
     }
 }
