@@ -4,11 +4,10 @@ import JSONSchema
 
 /// `diagnostics.fail` (only with `--diagnostics`): its handler fails with an unexpected error, so hosts and tests
 /// can see the `-32603` answer that hides internals, and that the worker keeps serving.
-struct DiagnosticsFailMethod: RPCMethod {
-    let name = "diagnostics.fail"
+struct DiagnosticsFailMethod: CatalogMethod {
+    static let methodName = "diagnostics.fail"
     let summary = "Fails with an unexpected error (-32603); for testing hosts. Only with --diagnostics."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+    let schemas: MethodSchemas
 
     /// A failure that is deliberately not an `RPCError`: the server must not leak it.
     struct DeliberateFailure: Error, CustomStringConvertible {
@@ -16,7 +15,7 @@ struct DiagnosticsFailMethod: RPCMethod {
     }
 
     init() throws(SchemaCatalog.LoadError) {
-        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+        schemas = try MethodSchemas(for: Self.methodName)
     }
 
     func call(_ context: RequestContext) async throws -> JSONValue {

@@ -6,14 +6,13 @@ import JSONSchema
 ///
 /// It exists so hosts (and this project's transcript tests) can see slow requests, `$/cancelRequest`, duplicate
 /// in-flight ids, `--ordered`, progress and the shutdown drain against the real binary.
-struct DiagnosticsSleepMethod: RPCMethod {
-    let name = "diagnostics.sleep"
+struct DiagnosticsSleepMethod: CatalogMethod {
+    static let methodName = "diagnostics.sleep"
     let summary = "Waits ms milliseconds in steps, with progress; for testing hosts. Only with --diagnostics."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+    let schemas: MethodSchemas
 
     init() throws(SchemaCatalog.LoadError) {
-        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+        schemas = try MethodSchemas(for: Self.methodName)
     }
 
     func call(_ context: RequestContext) async throws -> JSONValue {

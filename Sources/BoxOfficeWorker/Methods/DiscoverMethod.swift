@@ -3,14 +3,13 @@ import JSONRPC
 import JSONSchema
 
 /// `rpc.discover`: an OpenRPC 1.3 document built from the registry, so it lists exactly what the worker answers.
-struct DiscoverMethod: ImmediateRPCMethod {
-    let name = "rpc.discover"
+struct DiscoverMethod: ImmediateRPCMethod, CatalogMethod {
+    static let methodName = "rpc.discover"
     let summary = "An OpenRPC document listing every method with its params and result schemas."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+    let schemas: MethodSchemas
 
     init() throws(SchemaCatalog.LoadError) {
-        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+        schemas = try MethodSchemas(for: Self.methodName)
     }
 
     func callImmediately(_ context: RequestContext) throws -> JSONValue {

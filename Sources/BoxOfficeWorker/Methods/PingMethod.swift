@@ -3,14 +3,13 @@ import JSONRPC
 import JSONSchema
 
 /// `ping`: answers `{}` at once. Hosts use it to check that the worker is alive and reading.
-struct PingMethod: ImmediateRPCMethod {
-    let name = "ping"
+struct PingMethod: ImmediateRPCMethod, CatalogMethod {
+    static let methodName = "ping"
     let summary = "Answers {} at once: the worker is alive and reading."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+    let schemas: MethodSchemas
 
     init() throws(SchemaCatalog.LoadError) {
-        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+        schemas = try MethodSchemas(for: Self.methodName)
     }
 
     func callImmediately(_ context: RequestContext) throws -> JSONValue {

@@ -4,16 +4,15 @@ import JSONRPC
 import JSONSchema
 
 /// `worker.status`: name, version, mode, uptime, request counters and limits.
-struct WorkerStatusMethod: ImmediateRPCMethod {
-    let name = "worker.status"
+struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
+    static let methodName = "worker.status"
     let summary = "What the worker is, its mode, uptime, request counters and limits."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+    let schemas: MethodSchemas
     let configuration: WorkerConfiguration
     let clock: WorkerClock
 
     init(configuration: WorkerConfiguration, clock: WorkerClock) throws(SchemaCatalog.LoadError) {
-        (paramsSchema, resultSchema) = try SchemaCatalog.schemas(for: name)
+        schemas = try MethodSchemas(for: Self.methodName)
         self.configuration = configuration
         self.clock = clock
     }

@@ -1,0 +1,59 @@
+import BoxOfficeWorker
+import JSONCore
+import JSONRPC
+import JSONSchema
+import Testing
+
+@Suite("Embedded schemas and the method table")
+struct SchemaCatalogTests {
+    @Test("every file in Schemas/ is embedded, parses and names its draft")
+    func embedded() throws {
+        let names = SchemaCatalog.fileNames
+        #expect(names.count >= 10)
+        for name in names {
+            let document = try SchemaCatalog.document(name)
+            #expect(document["$schema"] == "https://json-schema.org/draft/2020-12/schema", "\(name)")
+            #expect(document["title"]?.stringValue?.isEmpty == false, "\(name) has no title")
+        }
+    }
+
+    @Test("every method has a params and a result schema, and every params example validates")
+    func pairs() throws {
+        let names = Set(SchemaCatalog.fileNames)
+        let methods = Set(names.compactMap { name -> String? in
+            for suffix in [".params.schema.json", ".result.schema.json"] where name.hasSuffix(suffix) {
+                return String(name.dropLast(suffix.count))
+            }
+            return nil
+        })
+        for method in methods {
+            #expect(names.contains("\(method).params.schema.json"), "\(method) lacks a params schema")
+            #expect(names.contains("\(method).result.schema.json"), "\(method) lacks a result schema")
+            let (params, _) = try SchemaCatalog.schemas(for: method)
+            for example in params.document["examples"]?.arrayValue ?? [] {
+                #expect(params.validate(example).isEmpty, "\(method) example \(example)")
+            }
+        }
+    }
+
+    @Test("the registry holds the protocol methods, and the diagnostics only when asked")
+    func registry() throws {
+        let plain = try MethodTable.registry(WorkerConfiguration(), startedAt: WorkerClock())
+        #expect(plain.methods.map(\.name) == ["ping", "worker.status", "rpc.discover"])
+        let diagnostics = try MethodTable.registry(WorkerConfiguration(diagnostics: true), startedAt: WorkerClock())
+        #expect(diagnostics.methods.map(\.name).contains("diagnostics.sleep"))
+        for method in diagnostics.methods {
+            #expect(method.resultSchema.objectValue != nil, "\(method.name) result schema")
+        }
+    }
+
+    @Test("the demo fixture is embedded and every line is JSON")
+    func demo() throws {
+        let demo = try #require(EmbeddedFixtures.text("demo.ndjson"))
+        let lines = demo.split(separator: "\n")
+        #expect(lines.count >= 5)
+        // Two lines are deliberately broken (trailing garbage, a duplicate key) to show the error answers.
+        let parsed = lines.filter { (try? JSONParser.parse(String($0))) != nil }
+        #expect(parsed.count == lines.count - 2)
+    }
+}
