@@ -170,6 +170,12 @@ public struct WorkerRun: Sendable {
     public let stderr: String
     public let status: Int32?
 
+    public init(lines: [String], stderr: String, status: Int32?) {
+        self.lines = lines
+        self.stderr = stderr
+        self.status = status
+    }
+
     /// Every stdout line parsed as JSON; a line that is not JSON fails the caller's expectation via `nil`.
     public var values: [JSONValue?] {
         lines.map { try? JSONParser.parse($0) }

@@ -10,7 +10,7 @@ struct LifecycleTests {
         let lines = (1...30).map { request(.int($0), "diagnostics.sleep", params: ["ms": 100]) }
         let run = try WorkerProcess.run(lines, arguments: ["--diagnostics"])
         #expect(run.status == 0)
-        #expect(Set(run.values.compactMap { $0?["id"] }) == Set((1...30).map { JSONValue.int($0) }))
+        #expect(Set(run.json().compactMap { $0["id"] }) == Set((1...30).map { JSONValue.int($0) }))
     }
 
     @Test("SIGTERM: stops reading, lets short requests finish, cancels long ones with -32800, exits 0")
@@ -26,7 +26,7 @@ struct LifecycleTests {
         worker.send(request("late", "ping"))
         let status = worker.waitForExit(timeout: 15)
         #expect(status == 0)
-        let answers = worker.lines.compactMap { try? JSONParser.parse($0) }
+        let answers = worker.json()
         #expect(answers.first { $0["id"] == "short" }?[at: "/result/sleptMs"] == 300)
         #expect(answers.first { $0["id"] == "long" }?[at: "/error/code"] == -32800)
         #expect(!answers.contains { $0["id"] == "late" })
@@ -68,7 +68,7 @@ struct LifecycleTests {
     @Test("a last line without a newline is still answered")
     func lastLineWithoutNewline() throws {
         let run = try WorkerProcess.run(bytes: Array(request(1, "ping").utf8))
-        #expect(run.values.first??["id"] == 1)
+        #expect(run.json().first?["id"] == 1)
     }
 
     @Test("a stray print cannot reach stdout: fd 1 is stderr inside the worker")

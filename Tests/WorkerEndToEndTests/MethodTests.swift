@@ -7,7 +7,7 @@ struct MethodTests {
     @Test("worker.status reports identity, mode, counters and limits")
     func status() throws {
         let run = try WorkerProcess.run([request(1, "ping"), "x", request(2, "worker.status")], arguments: ["--ordered", "--max-in-flight", "7"])
-        let status = try #require(run.values.last ?? nil)
+        let status = try #require(run.json().last)
         #expect(status[at: "/result/name"] == "boxoffice-worker")
         #expect(status[at: "/result/mode"] == "offline")
         #expect(status[at: "/result/requests/succeeded"] == 1)
@@ -21,16 +21,16 @@ struct MethodTests {
     @Test("worker.status says live when KOBIS_API_KEY is set, offline with --offline")
     func mode() throws {
         let live = try WorkerProcess.run([request(1, "worker.status")], environment: ["KOBIS_API_KEY": "dummy-key-for-test"])
-        #expect(live.values.first??[at: "/result/mode"] == "live")
+        #expect(live.json().first?[at: "/result/mode"] == "live")
         #expect(!live.stderr.contains("dummy-key-for-test"))
         let forced = try WorkerProcess.run([request(1, "worker.status")], arguments: ["--offline"], environment: ["KOBIS_API_KEY": "dummy"])
-        #expect(forced.values.first??[at: "/result/mode"] == "offline")
+        #expect(forced.json().first?[at: "/result/mode"] == "offline")
     }
 
     @Test("rpc.discover lists every registered method with its schemas")
     func discover() throws {
         let run = try WorkerProcess.run([request(1, "rpc.discover")], arguments: ["--diagnostics"])
-        let document = try #require(run.values.first ?? nil)
+        let document = try #require(run.json().first)
         #expect(document[at: "/result/openrpc"]?.stringValue?.hasPrefix("1.") == true)
         let methods = try #require(document[at: "/result/methods"]?.arrayValue)
         let names = methods.compactMap { $0["name"]?.stringValue }

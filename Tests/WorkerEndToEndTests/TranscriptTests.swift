@@ -9,9 +9,7 @@ struct TranscriptTests {
     func run(_ lines: [String], arguments: [String] = []) throws -> [JSONValue] {
         let run = try WorkerProcess.run(lines, arguments: arguments)
         #expect(run.status == 0, "exit status; stderr: \(run.stderr)")
-        let values = run.values
-        #expect(values.allSatisfy { $0 != nil }, "stdout purity: \(run.lines)")
-        return values.compactMap { $0 }
+        return run.json()
     }
 
     func single(_ line: String, arguments: [String] = []) throws -> JSONValue {
@@ -136,14 +134,14 @@ struct TranscriptTests {
     func crlfAndBlanks() throws {
         let run = try WorkerProcess.run(bytes: Array("\r\n\n  \n\(request(1, "ping"))\r\n\t\n\(request(2, "ping"))".utf8))
         #expect(run.status == 0)
-        #expect(run.values.compactMap { $0?["id"] } == [1, 2])
+        #expect(run.json().compactMap { $0["id"] } == [1, 2])
     }
 
     @Test("invalid UTF-8 → -32700, and the worker keeps serving")
     func invalidUTF8() throws {
         let bad: [UInt8] = Array(#"{"jsonrpc":"2.0","id":1,"method":"p"#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8)
         let run = try WorkerProcess.run(bytes: bad + Array((request(2, "ping") + "\n").utf8))
-        let values = run.values.compactMap { $0 }
+        let values = run.json()
         #expect(values.count == 2)
         #expect(values[0][at: "/error/code"] == -32700)
         #expect(values[0][at: "/error/message"]?.stringValue?.contains("UTF-8") == true)
@@ -214,10 +212,10 @@ struct TranscriptTests {
         worker.send(request(1, "ping"))
         worker.waitForLines(1)
         worker.send(request(nil, "$/cancelRequest", params: ["id": "slow"]))
-        let lines = worker.waitForLines(2, timeout: 10)
+        worker.waitForLines(2, timeout: 10)
         worker.closeInput()
         #expect(worker.waitForExit() == 0)
-        let cancelled = lines.compactMap { try? JSONParser.parse($0) }.first { $0["id"] == "slow" }
+        let cancelled = worker.json().first { $0["id"] == "slow" }
         #expect(cancelled?[at: "/error/code"] == -32800)
     }
 
@@ -238,7 +236,7 @@ struct TranscriptTests {
     @Test("a handler crash → -32603 without internals, and the worker keeps serving")
     func crash() throws {
         let run = try WorkerProcess.run([request(1, "diagnostics.fail"), request(2, "ping")], arguments: ["--diagnostics", "--ordered"])
-        let out = run.values.compactMap { $0 }
+        let out = run.json()
         #expect(out[0][at: "/error/code"] == -32603)
         #expect(run.lines[0].contains("deliberate") == false)
         #expect(out[1]["id"] == 2)
