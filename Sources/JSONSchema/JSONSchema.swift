@@ -1,29 +1,60 @@
 import JSONCore
 
-/// A compiled JSON Schema: compile once, validate from any task.
+/// The compiled form of a schema and everything it references; immutable, so any task may validate with it.
+final class CompiledGraph: Sendable {
+    let nodes: [CompiledNode]
+    let root: Int
+    /// Node of each dynamic anchor, by resource index.
+    let dynamicAnchors: [[String: Int]]
+    /// Whether annotations must be collected (the schema uses `unevaluated*`).
+    let tracksAnnotations: Bool
+    let assertFormats: Bool
+
+    init(nodes: [CompiledNode], root: Int, dynamicAnchors: [[String: Int]], tracksAnnotations: Bool, assertFormats: Bool) {
+        self.nodes = nodes
+        self.root = root
+        self.dynamicAnchors = dynamicAnchors
+        self.tracksAnnotations = tracksAnnotations
+        self.assertFormats = assertFormats
+    }
+}
+
+/// A JSON Schema (draft 2020-12), compiled once; validation is reentrant and safe from any number of tasks.
 ///
-/// This first version implements the keywords the worker's method params use today — `type`, `enum`, `const`,
-/// `properties`, `required`, `additionalProperties`, `items`, numeric bounds, string and array lengths — and treats
-/// annotation keywords (`title`, `description`, `examples`, `default`, `$comment`, `$id`, `$schema`) as annotations.
-/// Any other keyword is a compilation error, never silently ignored, so a schema is never misread.
+/// Implements the core, applicator, unevaluated and validation vocabularies — `$id`, `$anchor`, `$ref`,
+/// `$dynamicRef`/`$dynamicAnchor`, `$defs`, `$vocabulary` of a custom meta-schema — and `format` as an annotation,
+/// or as an assertion for the formats ``FormatChecker`` knows when ``SchemaOptions/assertFormats`` is set.
+/// A `$schema` naming another draft is a compile error, never silently misread. Unknown keywords are annotations.
 public struct JSONSchema: Sendable {
-    let root: Node
     /// The schema document as written, for publishing (e.g. in `rpc.discover`).
     public let document: JSONValue
+    let graph: CompiledGraph
 
-    public init(_ document: JSONValue) throws(SchemaCompilationError) {
+    public init(_ document: JSONValue, options: SchemaOptions = SchemaOptions()) throws(SchemaCompilationError) {
         self.document = document
-        root = try Node.compile(document, at: .root)
+        let compiler = SchemaCompiler(options: options)
+        let root = try compiler.compileRoot(document)
+        graph = CompiledGraph(
+            nodes: compiler.nodes, root: root, dynamicAnchors: compiler.dynamicAnchorNodes,
+            tracksAnnotations: compiler.usesUnevaluated,
+            assertFormats: options.assertFormats || compiler.resources.contains { $0.vocabularies.formatAssertion }
+        )
     }
 
-    /// Every failed assertion for `instance`; empty when it is valid.
+    /// Every failed assertion for `instance`, with locations; empty when it is valid.
+    ///
+    /// A valid instance costs one fast pass; only an invalid one is walked again to collect its errors.
     public func validate(_ instance: JSONValue) -> [ValidationError] {
-        var errors: [ValidationError] = []
-        root.validate(instance, at: .root, schemaPath: .root, into: &errors)
-        return errors
+        if isValid(instance) { return [] }
+        var evaluation = Evaluation(graph: graph, collecting: true)
+        var annotations = Annotations()
+        _ = evaluation.validate(graph.root, instance, into: &annotations)
+        return evaluation.errors
     }
 
     public func isValid(_ instance: JSONValue) -> Bool {
-        validate(instance).isEmpty
+        var evaluation = Evaluation(graph: graph, collecting: false)
+        var annotations = Annotations()
+        return evaluation.validate(graph.root, instance, into: &annotations)
     }
 }

@@ -2,7 +2,7 @@ import JSONCore
 import JSONSchema
 import Testing
 
-/// The validator subset that the foundation ships; the full draft 2020-12 suite arrives with the schema issue.
+/// Hand-written cases for what the worker relies on: located errors and readable messages.
 @Suite("JSONSchema: compiled schemas, located errors")
 struct JSONSchemaTests {
     static let params = try! JSONSchema([
@@ -65,11 +65,57 @@ struct JSONSchemaTests {
         #expect(!(try JSONSchema(false).isValid(nil)))
     }
 
-    @Test("a keyword the validator does not implement is a compile error, never silently ignored")
-    func unknownKeyword() {
-        #expect(throws: SchemaCompilationError.self) { try JSONSchema(["pattern": "^a"]) }
+    @Test("malformed keywords and other drafts are compile errors, never silently misread")
+    func compileErrors() {
         #expect(throws: SchemaCompilationError.self) { try JSONSchema(["minimum": "one"]) }
         #expect(throws: SchemaCompilationError.self) { try JSONSchema(3) }
+        #expect(throws: SchemaCompilationError.self) { try JSONSchema(["pattern": "(unclosed"]) }
+        #expect(throws: SchemaCompilationError.self) { try JSONSchema(["$ref": "https://example.com/elsewhere.json"]) }
+        do {
+            _ = try JSONSchema(["$schema": "http://json-schema.org/draft-07/schema#", "type": "string"])
+            Issue.record("a draft-07 schema compiled")
+        } catch {
+            #expect(error.message.contains("draft 7"))
+        }
+    }
+
+    @Test("unknown keywords are annotations")
+    func unknownKeyword() throws {
+        #expect(try JSONSchema(["x-custom": 1, "type": "integer"]).isValid(3))
+    }
+
+    @Test("format is an annotation unless asserted; date is checked by the calendar")
+    func formatDate() throws {
+        let annotated = try JSONSchema(["format": "date"])
+        #expect(annotated.isValid("not a date"))
+        let asserted = try JSONSchema(["format": "date"], options: SchemaOptions(assertFormats: true))
+        #expect(asserted.isValid("2024-02-29"))
+        #expect(!asserted.isValid("2023-02-29"))
+        #expect(!asserted.isValid("2022-1-05"))
+        #expect(asserted.validate("2022-13-01").first?.keywordLocation.description == "/format")
+    }
+
+    @Test("errors through $ref carry the evaluation path")
+    func refLocations() throws {
+        let schema = try JSONSchema([
+            "$defs": ["limit": ["type": "integer", "maximum": 10]],
+            "properties": ["limit": ["$ref": "#/$defs/limit"]],
+        ])
+        let errors = schema.validate(["limit": 11])
+        #expect(errors.map(\.instanceLocation.description) == ["/limit"])
+        #expect(errors.map(\.keywordLocation.description) == ["/properties/limit/$ref/maximum"])
+        #expect(errors.first?.message == "11 is greater than the maximum 10")
+    }
+
+    @Test("schemas are safe to share across tasks")
+    func concurrent() async throws {
+        let schema = Self.params
+        await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask { schema.isValid(["date": "2022-01-05", "limit": .int(index % 12)]) == (index % 12 >= 1 && index % 12 <= 10) }
+            }
+            for await agreed in group { #expect(agreed) }
+        }
     }
 
     @Test("annotations are accepted and kept in the document")

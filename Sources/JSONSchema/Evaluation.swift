@@ -1,0 +1,255 @@
+import JSONCore
+
+/// One validation of one instance against a compiled graph.
+///
+/// Two modes share this code: the fast mode answers valid or not and stops at the first failure; the collecting
+/// mode (used only when the fast mode said invalid) walks on and records every failure with its instance and
+/// keyword locations. Inside `anyOf`, `oneOf`, `not`, `if` and `contains` subschemas are always evaluated fast:
+/// their failures are expected and summarised by the keyword itself.
+struct Evaluation {
+    let graph: CompiledGraph
+    var collecting: Bool
+    private(set) var errors: [ValidationError] = []
+    var instancePath: [String] = []
+    var keywordPath: [String] = []
+    /// Schema resources entered, outermost first: the dynamic scope of `$dynamicRef`.
+    private var scope: [Int] = []
+    private var depth = 0
+
+    static let maximumDepth = 400
+
+    init(graph: CompiledGraph, collecting: Bool) {
+        self.graph = graph
+        self.collecting = collecting
+    }
+
+    /// Validates `instance` against node `index`; on success adds the node's annotations to `annotations`.
+    mutating func validate(_ index: Int, _ instance: JSONValue, into annotations: inout Annotations) -> Bool {
+        let node = graph.nodes[index]
+        switch node.body {
+        case .always:
+            return true
+        case .never:
+            report(nil, "no value is allowed here (the schema is false)")
+            return false
+        case .keywords(let keywords):
+            guard depth < Self.maximumDepth else {
+                report(nil, "the schema nests references more than \(Self.maximumDepth) deep for this value")
+                return false
+            }
+            depth += 1
+            let entered = scope.last != node.resource
+            if entered { scope.append(node.resource) }
+            defer {
+                if entered { scope.removeLast() }
+                depth -= 1
+            }
+            var local = Annotations()
+            var valid = true
+            for keyword in keywords {
+                if !apply(keyword, to: instance, &local) {
+                    valid = false
+                    if !collecting { return false }
+                }
+            }
+            if valid && graph.tracksAnnotations { annotations.merge(local) }
+            return valid
+        }
+    }
+
+    // MARK: Locations and reports
+
+    mutating func report(_ keyword: String?, _ message: String) {
+        guard collecting else { return }
+        errors.append(ValidationError(
+            instanceLocation: JSONPointer(tokens: instancePath),
+            keywordLocation: JSONPointer(tokens: keyword.map { keywordPath + [$0] } ?? keywordPath),
+            message: message
+        ))
+    }
+
+    /// Validates a subschema reached through `keyword` (and `tokens` below it) at instance child `child`.
+    ///
+    /// Annotations describe one instance location: those of a child value (`child` set) never reach the parent's.
+    mutating func descend(
+        _ index: Int, _ instance: JSONValue, child: String?, keyword: [String], into annotations: inout Annotations
+    ) -> Bool {
+        if child != nil {
+            var childAnnotations = Annotations()
+            return descendHere(index, instance, child: child, keyword: keyword, into: &childAnnotations)
+        }
+        return descendHere(index, instance, child: nil, keyword: keyword, into: &annotations)
+    }
+
+    private mutating func descendHere(
+        _ index: Int, _ instance: JSONValue, child: String?, keyword: [String], into annotations: inout Annotations
+    ) -> Bool {
+        guard collecting else { return validate(index, instance, into: &annotations) }
+        if let child { instancePath.append(child) }
+        keywordPath += keyword
+        defer {
+            if child != nil { instancePath.removeLast() }
+            keywordPath.removeLast(keyword.count)
+        }
+        return validate(index, instance, into: &annotations)
+    }
+
+    /// Evaluates without recording failures (for keywords whose subschemas may fail by design).
+    mutating func quietly(_ index: Int, _ instance: JSONValue, into annotations: inout Annotations) -> Bool {
+        let saved = collecting
+        collecting = false
+        defer { collecting = saved }
+        return validate(index, instance, into: &annotations)
+    }
+
+    // MARK: Keywords
+
+    private mutating func apply(_ keyword: Keyword, to instance: JSONValue, _ local: inout Annotations) -> Bool {
+        switch keyword {
+        case .ref(let target):
+            return descend(target, instance, child: nil, keyword: ["$ref"], into: &local)
+        case .dynamicRef(let target, let anchor):
+            var resolved = target
+            if let anchor {
+                for resource in scope {
+                    if let node = graph.dynamicAnchors[resource][anchor] {
+                        resolved = node
+                        break
+                    }
+                }
+            }
+            return descend(resolved, instance, child: nil, keyword: ["$dynamicRef"], into: &local)
+        case .type(let mask):
+            if mask.admits(instance) { return true }
+            report("type", "\(Describe.value(instance)) is \(Describe.article(instance.typeName)), not \(mask.names.joined(separator: " or "))")
+            return false
+        case .enumeration(let values):
+            if values.contains(where: { $0.schemaEquals(instance) }) { return true }
+            report("enum", "\(Describe.value(instance)) is not one of \(Describe.list(values))")
+            return false
+        case .constant(let value):
+            if value.schemaEquals(instance) { return true }
+            report("const", "\(Describe.value(instance)) must be \(Describe.value(value))")
+            return false
+        case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
+            return number(keyword, instance)
+        case .maxLength, .minLength, .pattern, .format:
+            return string(keyword, instance)
+        case .maxItems, .minItems, .uniqueItems, .prefixItems, .items, .contains, .unevaluatedItems:
+            guard case .array(let array) = instance else { return true }
+            return self.array(keyword, array, &local)
+        case .maxProperties, .minProperties, .required, .dependentRequired, .properties, .patternProperties,
+             .additionalProperties, .propertyNames, .dependentSchemas, .unevaluatedProperties:
+            guard case .object(let object) = instance else { return true }
+            return self.object(keyword, object, instance, &local)
+        case .allOf(let schemas):
+            var valid = true
+            for (index, schema) in schemas.enumerated() where !descend(schema, instance, child: nil, keyword: ["allOf", String(index)], into: &local) {
+                valid = false
+                if !collecting { return false }
+            }
+            return valid
+        case .anyOf(let schemas):
+            var matched = false
+            for schema in schemas where quietly(schema, instance, into: &local) {
+                matched = true
+                if !graph.tracksAnnotations { break }
+            }
+            if !matched { report("anyOf", "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in anyOf") }
+            return matched
+        case .oneOf(let schemas):
+            var matches = 0
+            var matchedAnnotations = Annotations()
+            for schema in schemas {
+                var candidate = Annotations()
+                if quietly(schema, instance, into: &candidate) {
+                    matches += 1
+                    matchedAnnotations = candidate
+                }
+            }
+            if matches == 1 {
+                local.merge(matchedAnnotations)
+                return true
+            }
+            report("oneOf", matches == 0
+                ? "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in oneOf"
+                : "\(Describe.value(instance)) matches \(matches) of the schemas in oneOf; exactly one must match")
+            return false
+        case .not(let schema):
+            var ignored = Annotations()
+            if !quietly(schema, instance, into: &ignored) { return true }
+            report("not", "\(Describe.value(instance)) matches a schema it must not match")
+            return false
+        case .conditional(let condition, let then, let otherwise):
+            var conditionAnnotations = Annotations()
+            if quietly(condition, instance, into: &conditionAnnotations) {
+                local.merge(conditionAnnotations)
+                guard let then else { return true }
+                return descend(then, instance, child: nil, keyword: ["then"], into: &local)
+            }
+            guard let otherwise else { return true }
+            return descend(otherwise, instance, child: nil, keyword: ["else"], into: &local)
+        }
+    }
+
+    private mutating func number(_ keyword: Keyword, _ instance: JSONValue) -> Bool {
+        guard let value = instance.numberValue else { return true }
+        let (valid, message): (Bool, String)
+        switch keyword {
+        case .multipleOf(let divisor):
+            valid = Self.isMultiple(instance, of: divisor)
+            message = "\(Describe.value(instance)) is not a multiple of \(Describe.number(divisor))"
+        case .maximum(let bound):
+            valid = value <= bound
+            message = "\(Describe.value(instance)) is greater than the maximum \(Describe.number(bound))"
+        case .exclusiveMaximum(let bound):
+            valid = value < bound
+            message = "\(Describe.value(instance)) must be less than \(Describe.number(bound))"
+        case .minimum(let bound):
+            valid = value >= bound
+            message = "\(Describe.value(instance)) is less than the minimum \(Describe.number(bound))"
+        case .exclusiveMinimum(let bound):
+            valid = value > bound
+            message = "\(Describe.value(instance)) must be greater than \(Describe.number(bound))"
+        default:
+            return true
+        }
+        if !valid { report(keyword.name, message) }
+        return valid
+    }
+
+    static func isMultiple(_ instance: JSONValue, of divisor: Double) -> Bool {
+        if case .integer(let integer) = instance, divisor == divisor.rounded(), divisor < 9.2e18 {
+            return integer % Int64(divisor) == 0
+        }
+        guard let value = instance.numberValue else { return true }
+        let quotient = value / divisor
+        guard quotient.isFinite else { return false }
+        // Decimal divisors (0.01) are not exact in binary: accept a quotient within rounding of an integer.
+        return abs(quotient - quotient.rounded()) <= 1e-9 * max(1, abs(quotient))
+    }
+
+    private mutating func string(_ keyword: Keyword, _ instance: JSONValue) -> Bool {
+        guard case .string(let text) = instance else { return true }
+        switch keyword {
+        case .maxLength(let limit):
+            let length = text.unicodeScalars.count
+            if length <= limit { return true }
+            report("maxLength", "\(Describe.value(instance)) is \(length) characters long, more than \(limit)")
+        case .minLength(let limit):
+            let length = text.unicodeScalars.count
+            if length >= limit { return true }
+            report("minLength", "\(Describe.value(instance)) is \(length) characters long, fewer than \(limit)")
+        case .pattern(let regex):
+            if regex.matches(text) { return true }
+            report("pattern", "\(Describe.value(instance)) does not match the pattern \(regex.source)")
+        case .format(let format):
+            guard graph.assertFormats, let checker = FormatChecker(format) else { return true }
+            if checker.accepts(text) { return true }
+            report("format", "\(Describe.value(instance)) is not a valid \(format)")
+        default:
+            return true
+        }
+        return false
+    }
+}
