@@ -48,10 +48,14 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "BoxOfficeWorkerTests", dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BoxOfficeWorkerTests",
+            dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "WorkerEndToEndTests",
-            dependencies: ["boxoffice-worker", "JSONCore", "TestSupport"],
+            dependencies: ["boxoffice-worker", "BoxOfficeWorker", "JSONSchema", "JSONCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -27,18 +27,23 @@ public struct SchemaCatalog: Sendable {
         }
     }
 
+    /// How the worker compiles its schemas: `format` asserted (a `date` must be a real calendar date), and no
+    /// references outside the embedded files.
+    public static let options = SchemaOptions(assertFormats: true)
+
+    /// The compiled schema in `Schemas/<fileName>`.
+    public static func compiled(_ fileName: String) throws(LoadError) -> JSONSchema {
+        let source = try document(fileName)
+        do {
+            return try JSONSchema(source, options: options)
+        } catch {
+            throw LoadError(file: fileName, reason: "does not compile: \(error)")
+        }
+    }
+
     /// The compiled params schema and the result schema document of `method`.
     public static func schemas(for method: String) throws(LoadError) -> (params: JSONSchema, result: JSONValue) {
-        let paramsFile = "\(method).params.schema.json"
-        let params: JSONSchema
-        do {
-            params = try JSONSchema(try document(paramsFile))
-        } catch let error as LoadError {
-            throw error
-        } catch {
-            throw LoadError(file: paramsFile, reason: "does not compile: \(error)")
-        }
-        return (params, try document("\(method).result.schema.json"))
+        (try compiled("\(method).params.schema.json"), try document("\(method).result.schema.json"))
     }
 }
 

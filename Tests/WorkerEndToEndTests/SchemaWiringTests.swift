@@ -1,0 +1,74 @@
+import BoxOfficeWorker
+import JSONCore
+import JSONSchema
+import TestSupport
+import Testing
+
+/// Params are validated before a handler runs, results match their published schemas, and `rpc.discover` publishes
+/// the real schemas.
+@Suite("Schemas on the wire")
+struct SchemaWiringTests {
+    @Test("each registered method with invalid params → -32602 naming the instance locations", arguments: [
+        (#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":1,"y":2}}"#, ["/x", "/y"]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"worker.status","params":{"verbose":true}}"#, ["/verbose"]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover","params":{"format":"yaml"}}"#, ["/format"]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{}}"#, [""]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":-5,"steps":0}}"#, ["/ms", "/steps"]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":"10"}}"#, ["/ms"]),
+    ])
+    func invalidParams(line: String, locations: [String]) throws {
+        let run = try WorkerProcess.run([line], arguments: ["--diagnostics"])
+        let response = try #require(run.json().first)
+        #expect(response[at: "/error/code"] == -32602)
+        #expect(response[at: "/error/data/reason"] == "invalid_params")
+        let errors = response[at: "/error/data/errors"]?.arrayValue ?? []
+        #expect(Set(errors.compactMap { $0["instanceLocation"]?.stringValue }) == Set(locations))
+        #expect(errors.allSatisfy { $0["keywordLocation"]?.stringValue != nil && $0["message"]?.stringValue != nil })
+        let first = try #require(errors.first?["message"]?.stringValue)
+        #expect(response[at: "/error/message"]?.stringValue?.contains(first) == true)
+    }
+
+    @Test("at most 20 errors are listed")
+    func errorLimit() throws {
+        let params = JSONValue.object(JSONObject((0..<30).map { ("p\($0)", JSONValue.int($0)) }))
+        let run = try WorkerProcess.run([request(1, "ping", params: params)])
+        let response = try #require(run.json().first)
+        #expect(response[at: "/error/data/errors"]?.arrayValue?.count == 20)
+        #expect(response[at: "/error/message"]?.stringValue?.contains("29 more") == true)
+    }
+
+    @Test("_meta never causes -32602, whatever it holds, for every registered method")
+    func meta() throws {
+        let meta: JSONValue = ["progressToken": ["odd": [1, 2]], "anything": "goes"]
+        let lines = [
+            request(1, "ping", params: ["_meta": meta]), request(2, "worker.status", params: ["_meta": meta]),
+            request(3, "rpc.discover", params: ["_meta": meta]), request(4, "diagnostics.sleep", params: ["ms": 1, "_meta": meta]),
+        ]
+        let out = try WorkerProcess.run(lines, arguments: ["--diagnostics"]).json()
+        #expect(out.count == 4)
+        #expect(out.allSatisfy { $0["result"] != nil })
+    }
+
+    @Test("every result validates against its method's result schema")
+    func results() throws {
+        let calls: [(String, JSONValue?)] = [("ping", nil), ("worker.status", nil), ("rpc.discover", nil), ("diagnostics.sleep", ["ms": 1, "steps": 1])]
+        let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
+        let out = try WorkerProcess.run(lines, arguments: ["--diagnostics", "--ordered"]).json()
+        for (index, call) in calls.enumerated() {
+            let schema = try SchemaCatalog.compiled("\(call.0).result.schema.json")
+            let result = try #require(out[index]["result"], "\(call.0): \(out[index])")
+            #expect(schema.validate(result).isEmpty, "\(call.0): \(schema.validate(result))")
+        }
+    }
+
+    @Test("rpc.discover publishes the schemas in Schemas/ as they are")
+    func discoverPublishesSchemas() throws {
+        let out = try WorkerProcess.run([request(1, "rpc.discover")]).json()
+        let methods = try #require(out.first?[at: "/result/methods"]?.arrayValue)
+        for method in methods {
+            let name = try #require(method["name"]?.stringValue)
+            #expect(method[at: "/result/schema"] == (try SchemaCatalog.document("\(name).result.schema.json")))
+            #expect(method["x-params-schema"] == (try SchemaCatalog.document("\(name).params.schema.json")))
+        }
+    }
+}
