@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "boxoffice-worker", targets: ["boxoffice-worker"]),
+        .executable(name: "schema-bench", targets: ["schema-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +43,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "schema-bench", dependencies: ["JSONSchema", "JSONCore"], path: "Benchmarks/SchemaBench",
             swiftSettings: strictSettings
         ),
         .target(name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),

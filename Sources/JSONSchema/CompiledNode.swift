@@ -74,7 +74,8 @@ enum Keyword: Sendable {
     case maxLength(Int)
     case minLength(Int)
     case pattern(ECMARegex)
-    case format(String)
+    /// The format's name, and its checker when this validator can assert it.
+    case format(String, FormatChecker?)
     case maxItems(Int)
     case minItems(Int)
     case uniqueItems
@@ -82,10 +83,10 @@ enum Keyword: Sendable {
     case minProperties(Int)
     case required([String])
     case dependentRequired([(String, [String])])
-    case properties([String: Int])
+    case properties(PropertyTable)
     case patternProperties([(ECMARegex, Int)])
     /// `additionalProperties`, with the names and patterns of its sibling `properties`/`patternProperties`.
-    case additionalProperties(Int, known: Set<String>, patterns: [ECMARegex])
+    case additionalProperties(Int, known: PropertyTable, patterns: [ECMARegex])
     case propertyNames(Int)
     case dependentSchemas([(String, Int)])
     case prefixItems([Int])
@@ -140,5 +141,39 @@ enum Keyword: Sendable {
         case .unevaluatedItems: "unevaluatedItems"
         case .unevaluatedProperties: "unevaluatedProperties"
         }
+    }
+}
+
+/// Property names to subschemas. Small tables (most schemas) are scanned: Swift compares short strings as raw bits,
+/// which beats hashing each instance key; large tables hash. Matches compare code points, not Swift's canonical
+/// equivalence, as JSON requires.
+struct PropertyTable: Sendable {
+    /// Every entry, in schema order.
+    let entries: [(String, Int)]
+    private let small: [(String, Int)]
+    private let large: [String: Int]?
+
+    static let scanLimit = 16
+
+    init(_ entries: [(String, Int)]) {
+        self.entries = entries
+        if entries.count <= Self.scanLimit {
+            small = entries
+            large = nil
+        } else {
+            small = []
+            large = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    func lookup(_ key: String) -> Int? {
+        if let large {
+            guard let found = large[key] else { return nil }
+            return JSONValue.sameCodePoints(key, large.first { $0.value == found && $0.key == key }?.key ?? key) ? found : nil
+        }
+        for (name, schema) in small where name == key && JSONValue.sameCodePoints(name, key) {
+            return schema
+        }
+        return nil
     }
 }

@@ -19,7 +19,7 @@ extension Evaluation {
             return true
         case .prefixItems(let schemas):
             var valid = true
-            for (index, schema) in zip(array.indices, schemas) where !descend(schema, array[index], child: String(index), keyword: ["prefixItems", String(index)], into: &local) {
+            for (index, schema) in zip(array.indices, schemas) where !descend(schema, array[index], child: .index(index), keyword: "prefixItems", .index(index), into: &local) {
                 valid = false
                 if !collecting { return false }
             }
@@ -27,7 +27,7 @@ extension Evaluation {
             return valid
         case .items(let schema, let prefixCount):
             var valid = true
-            for index in array.indices where index >= prefixCount && !descend(schema, array[index], child: String(index), keyword: ["items"], into: &local) {
+            for index in array.indices where index >= prefixCount && !descend(schema, array[index], child: .index(index), keyword: "items", into: &local) {
                 valid = false
                 if !collecting { return false }
             }
@@ -55,7 +55,7 @@ extension Evaluation {
             return true
         case .unevaluatedItems(let schema):
             var valid = true
-            for index in array.indices where !local.evaluatedItem(index) && !descend(schema, array[index], child: String(index), keyword: ["unevaluatedItems"], into: &local) {
+            for index in array.indices where !local.evaluatedItem(index) && !descend(schema, array[index], child: .index(index), keyword: "unevaluatedItems", into: &local) {
                 valid = false
                 if !collecting { return false }
             }
@@ -97,9 +97,9 @@ extension Evaluation {
         case .properties(let table):
             var valid = true
             for member in object {
-                guard let schema = table[member.key] else { continue }
+                guard let schema = table.lookup(member.key) else { continue }
                 if tracking { local.properties.insert(member.key) }
-                if !descend(schema, member.value, child: member.key, keyword: ["properties", member.key], into: &local) {
+                if !descend(schema, member.value, child: .key(member.key), keyword: "properties", .key(member.key), into: &local) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -110,7 +110,7 @@ extension Evaluation {
             for member in object {
                 for (regex, schema) in patterns where regex.matches(member.key) {
                     if tracking { local.properties.insert(member.key) }
-                    if !descend(schema, member.value, child: member.key, keyword: ["patternProperties", regex.source], into: &local) {
+                    if !descend(schema, member.value, child: .key(member.key), keyword: "patternProperties", .key(regex.source), into: &local) {
                         valid = false
                         if !collecting { return false }
                     }
@@ -119,7 +119,7 @@ extension Evaluation {
             return valid
         case .additionalProperties(let schema, let known, let patterns):
             var valid = true
-            for member in object where !known.contains(member.key) && !patterns.contains(where: { $0.matches(member.key) }) {
+            for member in object where known.lookup(member.key) == nil && !patterns.contains(where: { $0.matches(member.key) }) {
                 if tracking { local.properties.insert(member.key) }
                 if case .never = graph.nodes[schema].body {
                     if collecting {
@@ -129,7 +129,7 @@ extension Evaluation {
                     }
                     valid = false
                     if !collecting { return false }
-                } else if !descend(schema, member.value, child: member.key, keyword: ["additionalProperties"], into: &local) {
+                } else if !descend(schema, member.value, child: .key(member.key), keyword: "additionalProperties", into: &local) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -139,7 +139,7 @@ extension Evaluation {
             var valid = true
             for member in object {
                 var ignored = Annotations()
-                if !descend(schema, .string(member.key), child: member.key, keyword: ["propertyNames"], into: &ignored) {
+                if !descend(schema, .string(member.key), child: .key(member.key), keyword: "propertyNames", into: &ignored) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -148,7 +148,7 @@ extension Evaluation {
         case .dependentSchemas(let dependencies):
             var valid = true
             for (trigger, schema) in dependencies where object[trigger] != nil {
-                if !descend(schema, instance, child: nil, keyword: ["dependentSchemas", trigger], into: &local) {
+                if !descend(schema, instance, child: .none, keyword: "dependentSchemas", .key(trigger), into: &local) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -157,7 +157,7 @@ extension Evaluation {
         case .unevaluatedProperties(let schema):
             var valid = true
             for member in object where !local.evaluatedProperty(member.key) {
-                if !descend(schema, member.value, child: member.key, keyword: ["unevaluatedProperties"], into: &local) {
+                if !descend(schema, member.value, child: .key(member.key), keyword: "unevaluatedProperties", into: &local) {
                     valid = false
                     if !collecting { return false }
                 }

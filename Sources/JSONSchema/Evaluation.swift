@@ -1,5 +1,20 @@
 import JSONCore
 
+/// A step in an instance or keyword path, turned into text only when an error is recorded.
+enum PathToken {
+    case none
+    case key(String)
+    case index(Int)
+
+    var text: String? {
+        switch self {
+        case .none: nil
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+}
+
 /// One validation of one instance against a compiled graph.
 ///
 /// Two modes share this code: the fast mode answers valid or not and stops at the first failure; the collecting
@@ -38,7 +53,7 @@ struct Evaluation {
                 return false
             }
             depth += 1
-            let entered = scope.last != node.resource
+            let entered = graph.usesDynamicScope && scope.last != node.resource
             if entered { scope.append(node.resource) }
             defer {
                 if entered { scope.removeLast() }
@@ -68,28 +83,34 @@ struct Evaluation {
         ))
     }
 
-    /// Validates a subschema reached through `keyword` (and `tokens` below it) at instance child `child`.
+    /// Validates a subschema reached through `keyword` (and `sub` below it) at instance child `child`.
     ///
-    /// Annotations describe one instance location: those of a child value (`child` set) never reach the parent's.
+    /// Annotations describe one instance location: those of a child value never reach the parent's. Path tokens
+    /// become strings only in the collecting mode, so the fast mode allocates nothing here.
     mutating func descend(
-        _ index: Int, _ instance: JSONValue, child: String?, keyword: [String], into annotations: inout Annotations
+        _ index: Int, _ instance: JSONValue, child: PathToken, keyword: StaticString, _ sub: PathToken = .none,
+        into annotations: inout Annotations
     ) -> Bool {
-        if child != nil {
-            var childAnnotations = Annotations()
-            return descendHere(index, instance, child: child, keyword: keyword, into: &childAnnotations)
+        if case .none = child {
+            return descendHere(index, instance, child: child, keyword: keyword, sub, into: &annotations)
         }
-        return descendHere(index, instance, child: nil, keyword: keyword, into: &annotations)
+        var childAnnotations = Annotations()
+        return descendHere(index, instance, child: child, keyword: keyword, sub, into: &childAnnotations)
     }
 
     private mutating func descendHere(
-        _ index: Int, _ instance: JSONValue, child: String?, keyword: [String], into annotations: inout Annotations
+        _ index: Int, _ instance: JSONValue, child: PathToken, keyword: StaticString, _ sub: PathToken,
+        into annotations: inout Annotations
     ) -> Bool {
         guard collecting else { return validate(index, instance, into: &annotations) }
-        if let child { instancePath.append(child) }
-        keywordPath += keyword
+        let childText = child.text
+        if let childText { instancePath.append(childText) }
+        keywordPath.append(keyword.description)
+        let subText = sub.text
+        if let subText { keywordPath.append(subText) }
         defer {
-            if child != nil { instancePath.removeLast() }
-            keywordPath.removeLast(keyword.count)
+            if childText != nil { instancePath.removeLast() }
+            keywordPath.removeLast(subText == nil ? 1 : 2)
         }
         return validate(index, instance, into: &annotations)
     }
@@ -107,7 +128,7 @@ struct Evaluation {
     private mutating func apply(_ keyword: Keyword, to instance: JSONValue, _ local: inout Annotations) -> Bool {
         switch keyword {
         case .ref(let target):
-            return descend(target, instance, child: nil, keyword: ["$ref"], into: &local)
+            return descend(target, instance, child: .none, keyword: "$ref", into: &local)
         case .dynamicRef(let target, let anchor):
             var resolved = target
             if let anchor {
@@ -118,13 +139,13 @@ struct Evaluation {
                     }
                 }
             }
-            return descend(resolved, instance, child: nil, keyword: ["$dynamicRef"], into: &local)
+            return descend(resolved, instance, child: .none, keyword: "$dynamicRef", into: &local)
         case .type(let mask):
             if mask.admits(instance) { return true }
             report("type", "\(Describe.value(instance)) is \(Describe.article(instance.typeName)), not \(mask.names.joined(separator: " or "))")
             return false
         case .enumeration(let values):
-            if values.contains(where: { $0.schemaEquals(instance) }) { return true }
+            for value in values where value.schemaEquals(instance) { return true }
             report("enum", "\(Describe.value(instance)) is not one of \(Describe.list(values))")
             return false
         case .constant(let value):
@@ -144,7 +165,7 @@ struct Evaluation {
             return self.object(keyword, object, instance, &local)
         case .allOf(let schemas):
             var valid = true
-            for (index, schema) in schemas.enumerated() where !descend(schema, instance, child: nil, keyword: ["allOf", String(index)], into: &local) {
+            for (index, schema) in schemas.enumerated() where !descend(schema, instance, child: .none, keyword: "allOf", .index(index), into: &local) {
                 valid = false
                 if !collecting { return false }
             }
@@ -185,10 +206,10 @@ struct Evaluation {
             if quietly(condition, instance, into: &conditionAnnotations) {
                 local.merge(conditionAnnotations)
                 guard let then else { return true }
-                return descend(then, instance, child: nil, keyword: ["then"], into: &local)
+                return descend(then, instance, child: .none, keyword: "then", into: &local)
             }
             guard let otherwise else { return true }
-            return descend(otherwise, instance, child: nil, keyword: ["else"], into: &local)
+            return descend(otherwise, instance, child: .none, keyword: "else", into: &local)
         }
     }
 
@@ -243,8 +264,8 @@ struct Evaluation {
         case .pattern(let regex):
             if regex.matches(text) { return true }
             report("pattern", "\(Describe.value(instance)) does not match the pattern \(regex.source)")
-        case .format(let format):
-            guard graph.assertFormats, let checker = FormatChecker(format) else { return true }
+        case .format(let format, let checker):
+            guard graph.assertFormats, let checker else { return true }
             if checker.accepts(text) { return true }
             report("format", "\(Describe.value(instance)) is not a valid \(format)")
         default:

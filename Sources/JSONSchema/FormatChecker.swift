@@ -3,14 +3,17 @@ import Foundation
 /// The formats this validator can assert (when asked to): `date`, `date-time`, `time`, `email`, `uri`, `uuid`,
 /// `ipv4`, `ipv6`. Any other format stays an annotation. Hand-written checks, no regular expressions: the worker
 /// validates a `date` on every box office call.
-struct FormatChecker {
-    let accepts: (String) -> Bool
+struct FormatChecker: Sendable {
+    let accepts: @Sendable (String) -> Bool
 
     init?(_ format: String) {
         switch format {
-        case "date": accepts = { Self.isDate(Array($0.utf8)[...]) }
+        case "date": accepts = { text in
+            // Native strings are contiguous UTF-8: checked in place, without copying.
+            text.utf8.withContiguousStorageIfAvailable { Self.isDate($0) } ?? Self.isDate(Array(text.utf8))
+        }
         case "date-time": accepts = Self.isDateTime
-        case "time": accepts = { Self.isTime(Array($0.utf8)[...]) }
+        case "time": accepts = { Self.isTime(Array($0.utf8)) }
         case "email": accepts = Self.isEmail
         case "uri": accepts = Self.isURI
         case "uuid": accepts = Self.isUUID
@@ -20,13 +23,13 @@ struct FormatChecker {
         }
     }
 
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    private static func digits<C: Collection<UInt8>>(_ bytes: C) -> Int? {
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// RFC 3339 full-date: `YYYY-MM-DD` with the days of that month (leap years included).
-    static func isDate(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isDate<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
         guard bytes.count == 10 else { return false }
         let start = bytes.startIndex
         guard bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D,
@@ -39,7 +42,7 @@ struct FormatChecker {
     }
 
     /// RFC 3339 full-time: `HH:MM:SS[.frac](Z|±HH:MM)`; a leap second only at 23:59:60 UTC.
-    static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isTime<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
         guard bytes.count >= 9 else { return false }
         let s = bytes.startIndex
         guard bytes[s + 2] == 0x3A, bytes[s + 5] == 0x3A, let hour = digits(bytes[s..<s + 2]),

@@ -9,8 +9,11 @@ final class CompiledGraph: Sendable {
     /// Whether annotations must be collected (the schema uses `unevaluated*`).
     let tracksAnnotations: Bool
     let assertFormats: Bool
+    /// Whether a `$dynamicRef` may resolve through the dynamic scope, which then must be tracked.
+    let usesDynamicScope: Bool
 
-    init(nodes: [CompiledNode], root: Int, dynamicAnchors: [[String: Int]], tracksAnnotations: Bool, assertFormats: Bool) {
+    init(nodes: [CompiledNode], root: Int, dynamicAnchors: [[String: Int]], tracksAnnotations: Bool, assertFormats: Bool, usesDynamicScope: Bool) {
+        self.usesDynamicScope = usesDynamicScope
         self.nodes = nodes
         self.root = root
         self.dynamicAnchors = dynamicAnchors
@@ -29,6 +32,8 @@ public struct JSONSchema: Sendable {
     /// The schema document as written, for publishing (e.g. in `rpc.discover`).
     public let document: JSONValue
     let graph: CompiledGraph
+    /// The boolean fast path, for graphs that need no annotations and no dynamic scope.
+    let fast: FastValidator?
 
     public init(_ document: JSONValue, options: SchemaOptions = SchemaOptions()) throws(SchemaCompilationError) {
         self.document = document
@@ -37,8 +42,10 @@ public struct JSONSchema: Sendable {
         graph = CompiledGraph(
             nodes: compiler.nodes, root: root, dynamicAnchors: compiler.dynamicAnchorNodes,
             tracksAnnotations: compiler.usesUnevaluated,
-            assertFormats: options.assertFormats || compiler.resources.contains { $0.vocabularies.formatAssertion }
+            assertFormats: options.assertFormats || compiler.resources.contains { $0.vocabularies.formatAssertion },
+            usesDynamicScope: compiler.usesDynamicScope
         )
+        fast = graph.tracksAnnotations || graph.usesDynamicScope ? nil : FastValidator(graph: graph)
     }
 
     /// Every failed assertion for `instance`, with locations; empty when it is valid.
@@ -53,6 +60,12 @@ public struct JSONSchema: Sendable {
     }
 
     public func isValid(_ instance: JSONValue) -> Bool {
+        if let fast { return fast.isValid(instance) }
+        return isValidByEvaluation(instance)
+    }
+
+    /// The general evaluator's verdict (the suite test checks that both paths agree).
+    func isValidByEvaluation(_ instance: JSONValue) -> Bool {
         var evaluation = Evaluation(graph: graph, collecting: false)
         var annotations = Annotations()
         return evaluation.validate(graph.root, instance, into: &annotations)

@@ -88,6 +88,7 @@ struct KeywordBuilder {
         if let ref = object["$dynamicRef"] {
             guard let text = ref.stringValue else { throw fail("$dynamicRef", "$dynamicRef must be a string") }
             let (node, anchor) = try compiler.reference(text, base: resource.uri, at: path("$dynamicRef"))
+            if anchor != nil { compiler.noteDynamicScope() }
             keywords.append(.dynamicRef(node, anchor: anchor))
         }
     }
@@ -123,7 +124,7 @@ struct KeywordBuilder {
             keywords.append(.pattern(try regex(source, "pattern")))
         }
         if case .string(let format)? = object["format"] {
-            keywords.append(.format(format))
+            keywords.append(.format(format, FormatChecker(format)))
         }
     }
 
@@ -161,15 +162,11 @@ struct KeywordBuilder {
             guard let members = dependent.objectValue else { throw fail("dependentRequired", "dependentRequired must be an object") }
             keywords.append(.dependentRequired(members.map { ($0.key, $0.value.arrayValue?.compactMap(\.stringValue) ?? []) }))
         }
-        var known = Set<String>()
+        var known: [(String, Int)] = []
         if let properties = value("properties") {
             guard let members = properties.objectValue else { throw fail("properties", "properties must be an object") }
-            var table: [String: Int] = [:]
-            for member in members {
-                table[member.key] = sub("properties", member.key)
-                known.insert(member.key)
-            }
-            keywords.append(.properties(table))
+            known = members.map { ($0.key, sub("properties", $0.key)) }
+            keywords.append(.properties(PropertyTable(known)))
         }
         var patterns: [ECMARegex] = []
         if let patternProperties = value("patternProperties") {
@@ -183,7 +180,7 @@ struct KeywordBuilder {
             keywords.append(.patternProperties(compiled))
         }
         if value("additionalProperties") != nil {
-            keywords.append(.additionalProperties(sub("additionalProperties"), known: known, patterns: patterns))
+            keywords.append(.additionalProperties(sub("additionalProperties"), known: PropertyTable(known), patterns: patterns))
         }
         if value("propertyNames") != nil { keywords.append(.propertyNames(sub("propertyNames"))) }
         if let dependent = value("dependentSchemas") {

@@ -37,6 +37,7 @@ final class SchemaCompiler {
     private var nodeAt: [Location: Int] = [:]
     private var worklist: [(index: Int, location: Location)] = []
     private(set) var usesUnevaluated = false
+    private(set) var usesDynamicScope = false
 
     init(options: SchemaOptions) {
         self.options = options
@@ -244,5 +245,9 @@ final class SchemaCompiler {
 
     func noteUnevaluated() {
         usesUnevaluated = true
+    }
+
+    func noteDynamicScope() {
+        usesDynamicScope = true
     }
 }

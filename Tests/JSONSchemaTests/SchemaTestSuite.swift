@@ -1,6 +1,6 @@
 import Foundation
 import JSONCore
-import JSONSchema
+@testable import JSONSchema
 import TestSupport
 
 /// The official JSON-Schema-Test-Suite (draft 2020-12) from ../shared, with remote references served from its
@@ -67,6 +67,8 @@ enum SchemaTestSuite {
                 let errors = schema.validate(item.data)
                 if valid != item.valid {
                     failures.append("\(item.group) / \(item.description): expected \(item.valid ? "valid" : "invalid")")
+                } else if schema.isValidByEvaluation(item.data) != valid {
+                    failures.append("\(item.group) / \(item.description): the fast path and the evaluator disagree")
                 } else if errors.isEmpty != valid {
                     failures.append("\(item.group) / \(item.description): validate() and isValid() disagree: \(errors)")
                 }
