@@ -51,6 +51,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

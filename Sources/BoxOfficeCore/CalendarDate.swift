@@ -1,0 +1,82 @@
+/// A day of the proleptic Gregorian calendar, without time or zone: what KOBIS dates are.
+///
+/// Pure arithmetic on days since 1970-01-01 (Howard Hinnant's civil-from-days), so date logic needs no Foundation
+/// calendar and no time zone database, and is the same on every machine.
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `YYYY-MM-DD`, or `YYYYMMDD` (KOBIS movie info).
+    public init?(_ text: some StringProtocol) {
+        let characters = Array(text)
+        let digits = String(characters.filter { $0 != "-" })
+        guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              characters.count == 8 || (characters.count == 10 && characters[4] == "-" && characters[7] == "-"),
+              let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
+    /// Days since 1970-01-01.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(dayNumber: dayNumber + days)
+    }
+
+    /// 1 = Monday … 7 = Sunday (ISO 8601).
+    public var weekday: Int {
+        ((dayNumber % 7 + 7) % 7 + 3) % 7 + 1
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+    }
+
+    /// `YYYYMMDD`, as KOBIS `targetDt` wants it.
+    public var compact: String {
+        "\(Self.pad(year, 4))\(Self.pad(month, 2))\(Self.pad(day, 2))"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

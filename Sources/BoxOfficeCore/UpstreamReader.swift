@@ -1,0 +1,123 @@
+import JSONCore
+
+/// Reads an upstream body field by field, keeping the JSON Pointer of where it is, so every unreadable field
+/// becomes an `upstream_malformed` error that names its exact place.
+///
+/// KOBIS sends every scalar as a string (numbers, ranks, dates) and pads some with spaces; the readers here accept
+/// the string forms and real JSON numbers alike, and trim strings.
+struct UpstreamReader {
+    let service: Service
+    let value: JSONValue
+    let path: JSONPointer
+
+    init(_ service: Service, _ value: JSONValue, path: JSONPointer = .root) {
+        self.service = service
+        self.value = value
+        self.path = path
+    }
+
+    /// Parses a body with JSONCore (Jansson).
+    static func parse(_ service: Service, _ body: [UInt8]) throws(BoxOfficeError) -> UpstreamReader {
+        do {
+            return UpstreamReader(service, try JSONParser.parse(body))
+        } catch {
+            let snippet = String(decoding: body.prefix(40), as: UTF8.self).replacingNewlines
+            throw BoxOfficeError.malformed(service, at: "", "the body is not JSON (\(error.text); it starts with \"\(snippet)\")")
+        }
+    }
+
+    func fail(_ detail: String) -> BoxOfficeError {
+        BoxOfficeError.malformed(service, at: path.description, detail)
+    }
+
+    func member(_ key: String) throws(BoxOfficeError) -> UpstreamReader {
+        guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
+        guard let child = object[key] else {
+            throw BoxOfficeError.malformed(service, at: path.appending(key).description, "the member \"\(key)\" is missing")
+        }
+        return UpstreamReader(service, child, path: path.appending(key))
+    }
+
+    func optionalMember(_ key: String) -> UpstreamReader? {
+        guard case .object(let object) = value, let child = object[key], !child.isNull else { return nil }
+        return UpstreamReader(service, child, path: path.appending(key))
+    }
+
+    func elements() throws(BoxOfficeError) -> [UpstreamReader] {
+        guard case .array(let array) = value else { throw fail("expected an array, found \(value.typeName)") }
+        return array.enumerated().map { UpstreamReader(service, $0.element, path: path.appending($0.offset)) }
+    }
+
+    /// A string, trimmed; numbers are accepted in their JSON form.
+    func string() throws(BoxOfficeError) -> String {
+        switch value {
+        case .string(let text): return text.trimmingSpaces
+        case .integer(let integer): return String(integer)
+        case .real: return value.description
+        default: throw fail("expected a string, found \(value.typeName)")
+        }
+    }
+
+    /// A trimmed string, or nil when blank or null.
+    func optionalString() throws(BoxOfficeError) -> String? {
+        if value.isNull { return nil }
+        let text = try string()
+        return text.isEmpty ? nil : text
+    }
+
+    func int64() throws(BoxOfficeError) -> Int64 {
+        if case .integer(let integer) = value { return integer }
+        let text = try string()
+        guard let number = Int64(text) else { throw fail("\"\(text)\" is not an integer") }
+        return number
+    }
+
+    func int() throws(BoxOfficeError) -> Int {
+        Int(try int64())
+    }
+
+    /// An integer, or nil when blank.
+    func optionalInt() throws(BoxOfficeError) -> Int? {
+        if value.isNull { return nil }
+        if case .string(let text) = value, text.trimmingSpaces.isEmpty { return nil }
+        return try int()
+    }
+
+    /// A decimal number: KOBIS rates come as "100", "100.0", "-8.2".
+    func double() throws(BoxOfficeError) -> Double {
+        if let number = value.numberValue { return number }
+        let text = try string()
+        guard let number = Double(text), number.isFinite else { throw fail("\"\(text)\" is not a number") }
+        return number
+    }
+
+    /// A date as "YYYY-MM-DD" or "YYYYMMDD"; nil when blank (KOBIS sends "" and " ").
+    func optionalDate() throws(BoxOfficeError) -> CalendarDate? {
+        guard let text = try optionalString() else { return nil }
+        guard let date = CalendarDate(text) else { throw fail("\"\(text)\" is not a date") }
+        return date
+    }
+
+    /// The strings of `key` in each element (`[{"nationNm": "한국"}]` → `["한국"]`), blanks dropped.
+    func strings(_ key: String) throws(BoxOfficeError) -> [String] {
+        var result: [String] = []
+        for element in try elements() {
+            if let text = try element.member(key).optionalString() { result.append(text) }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces (KOBIS pads some titles and audit numbers).
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    var replacingNewlines: String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+}
