@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,7 +28,11 @@ let package = Package(
         .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
         .target(name: "JSONRPC", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
-        .target(name: "BoxOfficeCore", dependencies: ["JSONCore"], swiftSettings: strictSettings),
+        .target(
+            name: "BoxOfficeCore",
+            dependencies: ["JSONCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(name: "embed-resources", swiftSettings: strictSettings),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         .target(
@@ -39,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "boxoffice-worker",
             dependencies: [
-                "BoxOfficeWorker", "JSONRPC",
+                "BoxOfficeWorker", "BoxOfficeCore", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

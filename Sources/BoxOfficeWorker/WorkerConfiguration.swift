@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import JSONRPC
 
 /// Everything the worker is started with, already resolved from flags and environment (flags win).
@@ -9,15 +10,35 @@ public struct WorkerConfiguration: Sendable {
         case offline
     }
 
+    public static let defaultKOBISBaseURL = "http://www.kobis.or.kr/kobisopenapi/webservice/rest"
+    public static let defaultKakaoBaseURL = "https://dapi.kakao.com"
+
     public var server: ServerConfiguration
     public var mode: Mode
     /// Registers the `diagnostics.*` methods (`--diagnostics`).
     public var diagnostics: Bool
+    /// KOBIS base URL and key (`--kobis-base-url`/`KOBIS_BASE_URL`, `KOBIS_API_KEY`).
+    public var kobis: LiveFetcher.Endpoint
+    /// Kakao base URL and key (`--kakao-base-url`/`KAKAO_BASE_URL`, `KAKAO_REST_API_KEY`).
+    public var kakao: LiveFetcher.Endpoint
+    /// Per upstream call (`--timeout`).
+    public var timeout: Duration
+    /// A fixed "today" for replays and tests (`--today`/`BOXOFFICE_TODAY`); nil: the date in Asia/Seoul.
+    public var today: CalendarDate?
 
-    public init(server: ServerConfiguration = ServerConfiguration(), mode: Mode = .offline, diagnostics: Bool = false) {
+    public init(
+        server: ServerConfiguration = ServerConfiguration(), mode: Mode = .offline, diagnostics: Bool = false,
+        kobis: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKOBISBaseURL, key: nil, setting: "KOBIS_API_KEY"),
+        kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
+        timeout: Duration = .seconds(10), today: CalendarDate? = nil
+    ) {
         self.server = server
         self.mode = mode
         self.diagnostics = diagnostics
+        self.kobis = kobis
+        self.kakao = kakao
+        self.timeout = timeout
+        self.today = today
     }
 }
 

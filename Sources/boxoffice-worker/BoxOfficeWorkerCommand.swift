@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeCore
 import BoxOfficeWorker
 import Foundation
 import JSONRPC
@@ -14,7 +15,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             Reads one JSON-RPC 2.0 request per line on stdin and writes one JSON value per line on stdout, as each \
             request completes. Logs go to stderr. Try:
               printf '{"jsonrpc":"2.0","id":1,"method":"ping"}\\n' | boxoffice-worker
-            Environment: KOBIS_API_KEY (unset: offline mode), BOXOFFICE_LOG_LEVEL. Flags win over the environment.
+            Environment: KOBIS_API_KEY (unset: offline mode), KAKAO_REST_API_KEY (posters), KOBIS_BASE_URL, \
+            KAKAO_BASE_URL, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
             """,
         version: WorkerIdentity.version
@@ -38,6 +40,18 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     @Flag(help: "Serve the embedded recorded fixtures even when KOBIS_API_KEY is set.")
     var offline = false
 
+    @Option(help: ArgumentHelp("KOBIS base URL (env KOBIS_BASE_URL); endpoint paths are appended.", valueName: "url"))
+    var kobisBaseUrl: String?
+
+    @Option(help: ArgumentHelp("Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.", valueName: "url"))
+    var kakaoBaseUrl: String?
+
+    @Option(help: ArgumentHelp("Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).", valueName: "date"))
+    var today: String?
+
     @Flag(help: "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes).")
     var diagnostics = false
 
@@ -49,9 +63,17 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
         guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
         guard drainSeconds >= 0, drainSeconds.isFinite else { throw ValidationError("--drain-seconds must be 0 or more") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let text = resolvedToday, CalendarDate(text) == nil {
+            throw ValidationError("today \"\(text)\" is not a date (YYYY-MM-DD)")
+        }
         if let level = resolvedLogLevelText, Logger.Level(rawValue: level) == nil {
             throw ValidationError("log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
         }
+    }
+
+    private var resolvedToday: String? {
+        today ?? ProcessInfo.processInfo.environment["BOXOFFICE_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private var resolvedLogLevelText: String? {
@@ -69,27 +91,38 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "boxoffice-worker")
 
-        let hasKey = !(environment["KOBIS_API_KEY"] ?? "").isEmpty
+        let kobisKey = environment["KOBIS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let kakaoKey = environment["KAKAO_REST_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         let worker = WorkerConfiguration(
             server: ServerConfiguration(
                 maxInFlight: maxInFlight, ordered: ordered, maxLineBytes: maxLineBytes, maxBatch: maxBatch,
                 drainSeconds: drainSeconds
             ),
-            mode: hasKey && !offline ? .live : .offline,
-            diagnostics: diagnostics
+            mode: kobisKey != nil && !offline ? .live : .offline,
+            diagnostics: diagnostics,
+            kobis: LiveFetcher.Endpoint(
+                baseURL: kobisBaseUrl ?? environment["KOBIS_BASE_URL"] ?? WorkerConfiguration.defaultKOBISBaseURL,
+                key: kobisKey, setting: "KOBIS_API_KEY"
+            ),
+            kakao: LiveFetcher.Endpoint(
+                baseURL: kakaoBaseUrl ?? environment["KAKAO_BASE_URL"] ?? WorkerConfiguration.defaultKakaoBaseURL,
+                key: kakaoKey, setting: "KAKAO_REST_API_KEY"
+            ),
+            timeout: .milliseconds(Int64(timeout * 1000)),
+            today: resolvedToday.flatMap(CalendarDate.init)
         )
-        if worker.mode == .offline {
-            logger.notice(
-                "offline mode: answers come from the embedded recorded fixtures (\(hasKey ? "--offline given" : "KOBIS_API_KEY is not set")); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
-            )
-        }
 
+        let runtime: WorkerRuntime
         let registry: MethodRegistry
         do {
-            registry = try MethodTable.registry(worker, startedAt: WorkerClock())
+            runtime = try WorkerRuntime(worker)
+            registry = try MethodTable.registry(worker, runtime: runtime, startedAt: WorkerClock())
         } catch {
-            logger.critical("cannot load the method schemas: \(error)")
+            logger.critical("cannot start: \(error)")
             throw ExitCode(70)
+        }
+        if let notice = runtime.offlineNotice {
+            logger.notice("\(notice)\(kobisKey != nil ? " (--offline given)" : "")")
         }
         let writer = OutputWriter(fd: protocolOutput) {
             logger.notice("the host closed stdout; exiting")
@@ -105,6 +138,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         }
         let ending = await server.run()
         signals.cancel()
+        await runtime.shutdown()
         if case .readFailed = ending { throw ExitCode(74) }
     }
 }

@@ -34,7 +34,7 @@ struct MethodTests {
         #expect(document[at: "/result/openrpc"]?.stringValue?.hasPrefix("1.") == true)
         let methods = try #require(document[at: "/result/methods"]?.arrayValue)
         let names = methods.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["ping", "worker.status", "rpc.discover", "diagnostics.sleep", "diagnostics.fail"])
+        #expect(names == ["ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster", "movie.search", "diagnostics.sleep", "diagnostics.fail"])
         let sleep = try #require(methods.first { $0["name"] == "diagnostics.sleep" })
         #expect(sleep[at: "/params/0/name"] == "ms")
         #expect(sleep[at: "/params/0/required"] == true)

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import JSONCore
 import JSONRPC
@@ -10,15 +11,17 @@ struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
     let schemas: MethodSchemas
     let configuration: WorkerConfiguration
     let clock: WorkerClock
+    let counters: UpstreamCounters
 
-    init(configuration: WorkerConfiguration, clock: WorkerClock) throws(SchemaCatalog.LoadError) {
+    init(configuration: WorkerConfiguration, clock: WorkerClock, counters: UpstreamCounters) throws(SchemaCatalog.LoadError) {
         schemas = try MethodSchemas(for: Self.methodName)
         self.configuration = configuration
         self.clock = clock
+        self.counters = counters
     }
 
     func callImmediately(_ context: RequestContext) throws -> JSONValue {
-        let counters = context.statistics
+        let requests = context.statistics
         let server = configuration.server
         return [
             "name": .string(WorkerIdentity.name),
@@ -28,15 +31,19 @@ struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
             "startedAt": .string(clock.startedAtText),
             "uptimeSeconds": .real((clock.uptimeSeconds * 1000).rounded() / 1000),
             "requests": [
-                "lines": .int(counters.lines),
-                "requests": .int(counters.requests),
-                "notifications": .int(counters.notifications),
-                "succeeded": .int(counters.succeeded),
-                "failed": .int(counters.failed),
-                "cancelled": .int(counters.cancelled),
-                "parseErrors": .int(counters.parseErrors),
-                "invalidRequests": .int(counters.invalidRequests),
-                "inFlight": .int(counters.inFlight),
+                "lines": .int(requests.lines),
+                "requests": .int(requests.requests),
+                "notifications": .int(requests.notifications),
+                "succeeded": .int(requests.succeeded),
+                "failed": .int(requests.failed),
+                "cancelled": .int(requests.cancelled),
+                "parseErrors": .int(requests.parseErrors),
+                "invalidRequests": .int(requests.invalidRequests),
+                "inFlight": .int(requests.inFlight),
+            ],
+            "upstream": [
+                "kobis": ["calls": .int(counters.kobisCalls), "baseURL": .string(configuration.kobis.baseURL), "keySet": .bool(configuration.kobis.key?.isEmpty == false)],
+                "kakao": ["calls": .int(counters.kakaoCalls), "baseURL": .string(configuration.kakao.baseURL), "keySet": .bool(configuration.kakao.key?.isEmpty == false)],
             ],
             "limits": [
                 "maxInFlight": .int(server.maxInFlight),

@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// The production transport: one shared AsyncHTTPClient (connection reuse), a size cap on bodies, and redirects
+/// followed here — at most three, and only to the same host, so a redirect can never carry a request (or a key)
+/// to another service.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+    public let maximumBodyBytes: Int
+
+    public init(maximumBodyBytes: Int = 16 << 20) {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    /// Closes the client's connections; call once at exit.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+        var url = request.url
+        var redactedURL = request.redactedURL
+        for _ in 0...3 {
+            var http = HTTPClientRequest(url: url)
+            for (name, value) in request.headers { http.headers.add(name: name, value: value) }
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(http, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            } catch {
+                throw Self.map(error, redactedURL)
+            }
+            let status = Int(response.status.code)
+            if (300..<400).contains(status), let location = response.headers.first(name: "location") {
+                guard let next = Self.sameHostTarget(location, from: url) else {
+                    throw TransportError(.redirect, "\(redactedURL) redirects to another host, which is not followed")
+                }
+                url = next
+                redactedURL = next.contains("key=") ? String(next.prefix { $0 != "?" }) + "?…" : next
+                continue
+            }
+            do {
+                let buffer = try await response.body.collect(upTo: maximumBodyBytes)
+                return HTTPResponse(status: status, contentType: response.headers.first(name: "content-type"), body: Array(buffer.readableBytesView))
+            } catch let error as NIOTooManyBytesError {
+                _ = error
+                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(maximumBodyBytes) bytes")
+            } catch {
+                throw Self.map(error, redactedURL)
+            }
+        }
+        throw TransportError(.redirect, "\(redactedURL) redirects more than 3 times")
+    }
+
+    /// The absolute URL of a redirect target on the same scheme-and-host, or nil.
+    static func sameHostTarget(_ location: String, from url: String) -> String? {
+        func origin(_ text: String) -> Substring? {
+            guard let schemeEnd = text.range(of: "://") else { return nil }
+            let rest = text[schemeEnd.upperBound...]
+            return text[..<(rest.firstIndex(of: "/") ?? text.endIndex)]
+        }
+        if location.hasPrefix("/") { return origin(url).map { String($0) + location } }
+        guard let target = origin(location), let source = origin(url) else { return nil }
+        let host = { (origin: Substring) in origin.split(separator: "/").last.map { $0.split(separator: ":").first ?? $0 } }
+        return host(target) == host(source) ? location : nil
+    }
+
+    static func map(_ error: any Error, _ redactedURL: String) -> TransportError {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout:
+                return TransportError(.timeout, "no answer in time from \(redactedURL)")
+            case .remoteConnectionClosed, .cancelled:
+                return TransportError(.reset, "the connection to \(redactedURL) closed before the answer was complete")
+            default:
+                return TransportError(.other, "HTTP client error \(error.shortDescription) for \(redactedURL)")
+            }
+        }
+        // NIOPosix's NIOConnectionError (not imported here: a transitive module) and connect-time ChannelErrors.
+        if error is ChannelError || "\(type(of: error))".contains("Connect") {
+            return TransportError(.connect, "cannot connect to \(redactedURL)")
+        }
+        if let error = error as? IOError {
+            return TransportError(.reset, "the connection to \(redactedURL) failed (\(error.errnoCode))")
+        }
+        return TransportError(.other, "\(type(of: error)) for \(redactedURL)")
+    }
+}
+
+extension HTTPClientError {
+    /// A name for the error without any URL in it.
+    var shortDescription: String {
+        String(String(describing: self).prefix { $0 != "(" })
+    }
+}

@@ -1,0 +1,103 @@
+/// The domain's one entry point: box offices, movies, posters and searches, from whichever ``Fetcher`` it is
+/// given (live services, offline fixtures, later a cache in front of them). Knows nothing of JSON-RPC.
+public struct BoxOfficeService: Sendable {
+    /// Filters of a box office call.
+    public struct Filters: Sendable, Hashable {
+        public enum Nation: String, Sendable { case korean, foreign }
+
+        public var multiMovie: Bool?
+        public var nation: Nation?
+        public var area: String?
+
+        public init(multiMovie: Bool? = nil, nation: Nation? = nil, area: String? = nil) {
+            self.multiMovie = multiMovie
+            self.nation = nation
+            self.area = area
+        }
+
+        var parameters: [String: String] {
+            var parameters: [String: String] = ["itemPerPage": "10"]
+            if let multiMovie { parameters["multiMovieYn"] = multiMovie ? "Y" : "N" }
+            if let nation { parameters["repNationCd"] = nation == .korean ? "K" : "F" }
+            if let area { parameters["wideAreaCd"] = area }
+            return parameters
+        }
+    }
+
+    public let fetcher: any Fetcher
+    /// "Today" in Seoul, asked on every call (a long-lived worker crosses midnight).
+    public let calendar: @Sendable () -> SeoulCalendar
+    /// Set in offline mode: what the fixtures cover, for defaults.
+    public let offline: OfflineCoverage?
+
+    public init(fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil) {
+        self.fetcher = fetcher
+        self.calendar = calendar
+        self.offline = offline
+    }
+
+    /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
+    /// ten entries and `limit` is applied here, so every limit shares one upstream call.
+    public func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters()) async throws(BoxOfficeError) -> BoxOffice {
+        let calendar = calendar()
+        let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
+        try calendar.checkDaily(day)
+        var parameters = filters.parameters
+        parameters["targetDt"] = day.compact
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters))
+        var office = try KOBISDecoder.dailyBoxOffice(fetched.body, source: fetched.source)
+        office.entries = Array(office.entries.prefix(limit))
+        return office
+    }
+
+    /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
+    /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
+    public func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters()) async throws(BoxOfficeError) -> BoxOffice {
+        let calendar = calendar()
+        let end: CalendarDate
+        if let date {
+            try calendar.checkWeekly(date, period)
+            end = period.range(containing: date).end
+        } else if let recorded = offline?.weeklyPeriods.last(where: { $0.period == period }) {
+            end = recorded.end
+        } else {
+            end = calendar.latestFinished(period).end
+        }
+        var parameters = filters.parameters
+        parameters["targetDt"] = end.compact
+        parameters["weekGb"] = period.weekGb
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters))
+        var office = try KOBISDecoder.weeklyBoxOffice(fetched.body, period: period, source: fetched.source)
+        office.entries = Array(office.entries.prefix(limit))
+        return office
+    }
+
+    public func movie(code: String) async throws(BoxOfficeError) -> Movie {
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code]))
+        return try KOBISDecoder.movieInfo(fetched.body, movieCode: code, source: fetched.source)
+    }
+
+    /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
+    public func poster(title: String?, movieCode: String?) async throws(BoxOfficeError) -> PosterSearch {
+        var searched = title
+        if searched == nil, let movieCode {
+            searched = try await movie(code: movieCode).title
+        }
+        guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
+        let query = "\(searched) 영화 포스터"
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"]))
+        return try KakaoDecoder.imageSearch(fetched.body, query: query)
+    }
+
+    public func search(title: String?, director: String?, year: Int?, page: Int = 1, limit: Int = 10) async throws(BoxOfficeError) -> MovieSearch {
+        var parameters: [String: String] = ["curPage": String(page), "itemPerPage": String(limit)]
+        if let title { parameters["movieNm"] = title }
+        if let director { parameters["directorNm"] = director }
+        if let year {
+            parameters["prdtStartYear"] = String(year)
+            parameters["prdtEndYear"] = String(year)
+        }
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: parameters))
+        return try KOBISDecoder.movieList(fetched.body, page: page)
+    }
+}

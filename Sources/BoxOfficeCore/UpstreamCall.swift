@@ -1,0 +1,60 @@
+/// One upstream call, as data: which service, which endpoint, which parameters, without any key.
+///
+/// `key` is the canonical text of the call (parameters sorted): the cache key and the offline fixture index use it,
+/// and it is safe to log because keys are added only when the live fetcher builds the URL.
+public struct UpstreamCall: Sendable, Hashable, CustomStringConvertible {
+    public var service: Service
+    /// Path below the service's base URL, e.g. `/boxoffice/searchDailyBoxOfficeList.json`.
+    public var path: String
+    public var parameters: [String: String]
+
+    public init(service: Service, path: String, parameters: [String: String]) {
+        self.service = service
+        self.path = path
+        self.parameters = parameters
+    }
+
+    /// `kobis /boxoffice/searchDailyBoxOfficeList.json itemPerPage=10&targetDt=20220105`
+    public var key: String {
+        "\(service.rawValue) \(path) \(Self.query(parameters.sorted { $0.key < $1.key }))"
+    }
+
+    public var description: String { key }
+
+    /// `a=1&b=%EA%B0%80`: percent-encoded as RFC 3986 unreserved characters allow.
+    static func query(_ items: [(key: String, value: String)]) -> String {
+        items.map { "\(percentEncoded($0.key))=\(percentEncoded($0.value))" }.joined(separator: "&")
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+}
+
+/// A fetched upstream body and where it came from.
+public struct Fetched: Sendable {
+    public var body: [UInt8]
+    public var source: Source
+
+    public init(body: [UInt8], source: Source) {
+        self.body = body
+        self.source = source
+    }
+}
+
+/// Something that answers upstream calls: the live services, the offline fixtures, later the cache in front of
+/// either. Errors are ``BoxOfficeError``s; bodies are not decoded here.
+public protocol Fetcher: Sendable {
+    func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched
+}

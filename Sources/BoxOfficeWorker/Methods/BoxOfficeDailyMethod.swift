@@ -1,0 +1,26 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+/// `boxoffice.daily`: a day's top 10 (default yesterday in Seoul), with rank changes and display strings.
+struct BoxOfficeDailyMethod: CatalogMethod {
+    static let methodName = "boxoffice.daily"
+    let summary = "A day's box office (default yesterday, Asia/Seoul): ranks, rank changes, audience and sales, display strings."
+    let schemas: MethodSchemas
+    let service: BoxOfficeService
+
+    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
+        schemas = try MethodSchemas(for: Self.methodName)
+        self.service = service
+    }
+
+    func call(_ context: RequestContext) async throws -> JSONValue {
+        let params = Params(context)
+        let date = try params.date()
+        let office = try await answering { () async throws(BoxOfficeError) in
+            try await service.daily(date: date, limit: params.int("limit") ?? 10, filters: params.filters)
+        }
+        let extras = await IncludedParts.fetch(for: office, include: params.include, service: service, context: context)
+        return ModelEncoding.boxOffice(office, extras: extras)
+    }
+}

@@ -1,0 +1,27 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+/// `boxoffice.weekly`: a week's, weekend's (default) or weekdays' top 10; default the latest finished period.
+struct BoxOfficeWeeklyMethod: CatalogMethod {
+    static let methodName = "boxoffice.weekly"
+    let summary = "A week's (Mon–Sun), weekend's (Fri–Sun, default) or weekdays' (Mon–Thu) box office; default the latest finished one."
+    let schemas: MethodSchemas
+    let service: BoxOfficeService
+
+    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
+        schemas = try MethodSchemas(for: Self.methodName)
+        self.service = service
+    }
+
+    func call(_ context: RequestContext) async throws -> JSONValue {
+        let params = Params(context)
+        let date = try params.date()
+        let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
+        let office = try await answering { () async throws(BoxOfficeError) in
+            try await service.weekly(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters)
+        }
+        let extras = await IncludedParts.fetch(for: office, include: params.include, service: service, context: context)
+        return ModelEncoding.boxOffice(office, extras: extras)
+    }
+}

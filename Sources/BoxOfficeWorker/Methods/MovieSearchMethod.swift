@@ -1,0 +1,27 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+/// `movie.search`: KOBIS movies by title and/or director, a page at a time.
+struct MovieSearchMethod: CatalogMethod {
+    static let methodName = "movie.search"
+    let summary = "Searches KOBIS movies by title and/or director (optionally a production year), a page at a time."
+    let schemas: MethodSchemas
+    let service: BoxOfficeService
+
+    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
+        schemas = try MethodSchemas(for: Self.methodName)
+        self.service = service
+    }
+
+    func call(_ context: RequestContext) async throws -> JSONValue {
+        let params = Params(context)
+        let result = try await answering { () async throws(BoxOfficeError) in
+            try await service.search(
+                title: params.string("title"), director: params.string("director"), year: params.int("year"),
+                page: params.int("page") ?? 1, limit: params.int("limit") ?? 10
+            )
+        }
+        return ModelEncoding.search(result)
+    }
+}

@@ -1,0 +1,103 @@
+import BoxOfficeCore
+import JSONCore
+
+/// Domain models as the result shapes of protocol.md §3.
+enum ModelEncoding {
+    static func source(_ source: Source) -> JSONValue {
+        ["origin": .string(source.origin.rawValue), "fetchedAt": .string(source.fetchedAt)]
+    }
+
+    static func date(_ date: CalendarDate?) -> JSONValue {
+        date.map { .string($0.description) } ?? .null
+    }
+
+    static func optionalInt(_ value: Int?) -> JSONValue {
+        value.map { .int($0) } ?? .null
+    }
+
+    static func boxOffice(_ office: BoxOffice, extras: [Int: JSONObject] = [:]) -> JSONValue {
+        var object: JSONObject = [
+            "kind": .string(office.kind.rawValue),
+            "label": .string(office.label),
+            "range": ["start": .string(office.start.description), "end": .string(office.end.description)],
+        ]
+        if office.kind != .daily { object["yearWeek"] = .optionalString(office.yearWeek) }
+        object["entries"] = .array(office.entries.enumerated().map { index, entry in
+            var encoded = Self.entry(entry)
+            for member in extras[index] ?? [:] { encoded[member.key] = member.value }
+            return .object(encoded)
+        })
+        object["source"] = source(office.source)
+        return .object(object)
+    }
+
+    static func entry(_ entry: BoxOfficeEntry) -> JSONObject {
+        let display = entry.display
+        return [
+            "rank": .int(entry.rank), "rankChange": .int(entry.rankChange), "trend": .string(entry.trend.rawValue),
+            "movieCode": .string(entry.movieCode), "title": .string(entry.title), "openDate": date(entry.openDate),
+            "audience": [
+                "count": .integer(entry.audience.amount), "change": .integer(entry.audience.change),
+                "changeRate": .real(entry.audience.changeRate), "total": .integer(entry.audience.total),
+            ],
+            "sales": [
+                "amount": .integer(entry.sales.amount), "share": .real(entry.salesShare), "change": .integer(entry.sales.change),
+                "changeRate": .real(entry.sales.changeRate), "total": .integer(entry.sales.total),
+            ],
+            "screens": .integer(entry.screens), "shows": .integer(entry.shows),
+            "display": [
+                "rank": .string(display.rank), "rankChange": .string(display.rankChange), "audience": .string(display.audience),
+                "audienceTotal": .string(display.audienceTotal), "sales": .string(display.sales),
+            ],
+        ]
+    }
+
+    static func movie(_ movie: Movie) -> JSONValue {
+        [
+            "movieCode": .string(movie.movieCode), "title": .string(movie.title),
+            "titleEnglish": .optionalString(movie.titleEnglish), "titleOriginal": .optionalString(movie.titleOriginal),
+            "productionYear": optionalInt(movie.productionYear), "openDate": date(movie.openDate),
+            "runtimeMinutes": optionalInt(movie.runtimeMinutes), "status": .optionalString(movie.status),
+            "type": .optionalString(movie.type), "nations": .array(movie.nations.map(JSONValue.string)),
+            "genres": .array(movie.genres.map(JSONValue.string)),
+            "directors": .array(movie.directors.map { ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish)] }),
+            "actors": .array(movie.actors.map {
+                ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role), "roleEnglish": .optionalString($0.roleEnglish)]
+            }),
+            "showTypes": .array(movie.showTypes.map { ["group": .string($0.group), "name": .string($0.name)] }),
+            "ratings": .array(movie.ratings.map { ["number": .optionalString($0.number), "grade": .string($0.grade)] }),
+            "watchGrade": .optionalString(movie.watchGrade),
+            "companies": .array(movie.companies.map {
+                ["code": .string($0.code), "name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role)]
+            }),
+            "staffs": .array(movie.staffs.map { ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role)] }),
+            "source": source(movie.source),
+        ]
+    }
+
+    static func poster(_ poster: PosterSearch) -> JSONValue {
+        let image: JSONValue = poster.image.map { image in
+            [
+                "url": .string(image.url), "thumbnailUrl": .string(image.thumbnailUrl), "width": .int(image.width),
+                "height": .int(image.height), "site": .optionalString(image.site), "documentUrl": .optionalString(image.documentUrl),
+                "collection": .optionalString(image.collection), "postedAt": .optionalString(image.postedAt),
+            ]
+        } ?? .null
+        return ["query": .string(poster.query), "found": .bool(poster.image != nil), "image": image]
+    }
+
+    static func search(_ search: MovieSearch) -> JSONValue {
+        [
+            "total": .int(search.total), "page": .int(search.page),
+            "movies": .array(search.movies.map { movie in
+                [
+                    "movieCode": .string(movie.movieCode), "title": .string(movie.title), "titleEnglish": .optionalString(movie.titleEnglish),
+                    "productionYear": optionalInt(movie.productionYear), "openDate": date(movie.openDate),
+                    "type": .optionalString(movie.type), "status": .optionalString(movie.status),
+                    "nations": .array(movie.nations.map(JSONValue.string)), "genres": .array(movie.genres.map(JSONValue.string)),
+                    "directors": .array(movie.directors.map(JSONValue.string)),
+                ]
+            }),
+        ]
+    }
+}
