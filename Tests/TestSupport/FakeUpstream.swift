@@ -1,0 +1,171 @@
+import Foundation
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the live-path tests: it answers what the test's handler says, including
+/// faults (resets, truncated bodies, slow answers), and records every request it gets.
+///
+/// Each connection gets a thread and one exchange (`Connection: close`). It listens on loopback only and stops
+/// when the test drops it. Nothing here reaches beyond this machine.
+public final class FakeUpstream: @unchecked Sendable {
+    // @unchecked: `recorded` and `stopped` are guarded by `lock`; the socket is only closed once, in stop().
+
+    public struct Request: Sendable {
+        public let method: String
+        public let path: String
+        public let query: [String: String]
+        public let headers: [String: String]
+        /// The request line's target, exactly as received (to check what a URL carried).
+        public let target: String
+    }
+
+    public enum Reply: Sendable {
+        case respond(status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], delay: Double = 0)
+        /// Closes the connection without answering.
+        case reset
+        /// Declares `declared` bytes, sends `body`, and closes.
+        case truncated(body: [UInt8], declared: Int)
+
+        public static func json(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
+            .respond(status: status, body: Array(text.utf8), delay: delay)
+        }
+    }
+
+    private let handler: @Sendable (Request) -> Reply
+    private let socket: Int32
+    public let port: Int
+    private let lock = NSLock()
+    private var recorded: [Request] = []
+    private var stopped = false
+
+    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = handler
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        socket = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:<port>`
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    public var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    public func stop() {
+        lock.lock()
+        let first = !stopped
+        stopped = true
+        lock.unlock()
+        if first {
+            shutdown(socket, Int32(SHUT_RDWR))
+            close(socket)
+        }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(socket, nil, nil)
+            if client < 0 {
+                lock.lock()
+                let done = stopped
+                lock.unlock()
+                if done || errno == EBADF || errno == EINVAL { return }
+                continue
+            }
+            let thread = Thread { [self] in serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while !buffer.containsHeaderEnd {
+            let count = read(client, &chunk, chunk.count)
+            if count <= 0 { return }
+            buffer += chunk[..<count]
+        }
+        guard let request = Self.parse(buffer) else { return }
+        lock.lock()
+        recorded.append(request)
+        lock.unlock()
+        switch handler(request) {
+        case .reset:
+            var linger = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        case .truncated(let body, let declared):
+            write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
+        case .respond(let status, let contentType, let body, let delay):
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            write(client, Self.head(status: status, contentType: contentType, length: body.count) + body)
+        }
+    }
+
+    private func write(_ client: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    static func head(status: Int, contentType: String, length: Int) -> [UInt8] {
+        Array("HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Request? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        let target = String(parts[1])
+        let pathEnd = target.firstIndex(of: "?") ?? target.endIndex
+        var query: [String: String] = [:]
+        if pathEnd < target.endIndex {
+            for pair in target[target.index(after: pathEnd)...].split(separator: "&") {
+                let keyValue = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                query[keyValue[0]] = keyValue.count > 1 ? keyValue[1] : ""
+            }
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() where line.contains(":") {
+            let name = line.prefix { $0 != ":" }.lowercased()
+            headers[name] = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(parts[0]), path: String(target[..<pathEnd]), query: query, headers: headers, target: target)
+    }
+}
+
+extension [UInt8] {
+    var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for index in 0...(count - 4) where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+
+/// A fake KOBIS + Kakao serving the recorded bodies of ../shared/data/kobis by endpoint and parameters, with
+/// faults on chosen dates and titles. KOBIS lives under `/kobis`, Kakao under `/kakao`.
+final class RecordedUpstream: @unchecked Sendable {
+    // @unchecked: `counts` is guarded by `lock`.
+    static let kobisKey = "test-kobis-key-0a1b2c3d4e5f"
+    static let kakaoKey = "test-kakao-key-9z8y7x6w5v"
+
+    /// The faults, by KOBIS `targetDt`.
+    enum Fault: String, CaseIterable {
+        case error500ThenOK = "20230101"
+        case unavailable503 = "20230102"
+        case reset = "20230103"
+        case slow = "20230104"
+        case truncated = "20230105"
+        case html = "20230106"
+        case badKey = "20230107"
+        case quota = "20230108"
+        case empty = "20230109"
+        case cutJSON = "20230110"
+    }
+
+    let server: FakeUpstream
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init() throws {
+        let box = Box()
+        server = try FakeUpstream { request in box.upstream?.reply(request) ?? .reset }
+        box.upstream = self
+    }
+
+    private final class Box: @unchecked Sendable {
+        weak var upstream: RecordedUpstream?
+    }
+
+    var environment: [String: String] {
+        [
+            "KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey,
+            "KOBIS_BASE_URL": server.baseURL + "/kobis", "KAKAO_BASE_URL": server.baseURL + "/kakao",
+        ]
+    }
+
+    /// Requests received for a daily `targetDt`.
+    func dailyRequests(_ date: String) -> Int {
+        server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") && $0.query["targetDt"] == date }.count
+    }
+
+    private func nextCount(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[key, default: 0] += 1
+        return counts[key]!
+    }
+
+    private func recorded(_ name: String) -> FakeUpstream.Reply {
+        guard let data = try? Data(contentsOf: SharedData.directory.appending(path: "data/kobis/\(name)")) else {
+            return .json(#"{"faultInfo":{"message":"no such recorded body","errorCode":"999999"}}"#)
+        }
+        return .respond(status: 200, body: [UInt8](data))
+    }
+
+    func reply(_ request: FakeUpstream.Request) -> FakeUpstream.Reply {
+        if request.path.hasPrefix("/kakao/") { return kakao(request) }
+        guard request.query["key"] == Self.kobisKey else {
+            return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#)
+        }
+        switch request.path {
+        case "/kobis/boxoffice/searchDailyBoxOfficeList.json":
+            let date = request.query["targetDt"] ?? ""
+            switch Fault(rawValue: date) {
+            case .error500ThenOK?:
+                return nextCount(date) == 1 ? .json("{}", status: 500) : recorded("daily-20220105.json")
+            case .unavailable503?: return .json("{}", status: 503)
+            case .reset?: return .reset
+            case .slow?: return .json("{}", delay: 3)
+            case .truncated?: return .truncated(body: Array(#"{"boxOfficeResult":{"boxofficeType":"#.utf8), declared: 4000)
+            case .html?: return .respond(status: 200, contentType: "text/html", body: Array("<html><body>점검 중</body></html>".utf8))
+            case .badKey?: return recorded("error-320010-invalid-key.json")
+            case .quota?: return .json(#"{"faultInfo":{"message":"일일 사용량을 초과했습니다.","errorCode":"320011"}}"#)
+            case .empty?: return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230109~20230109","dailyBoxOfficeList":[]}}"#)
+            case .cutJSON?: return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"#)
+            case nil: return recorded("daily-\(date).json")
+            }
+        case "/kobis/boxoffice/searchWeeklyBoxOfficeList.json":
+            return recorded("weekend-20111230-20120101.json")
+        case "/kobis/movie/searchMovieInfo.json":
+            let code = request.query["movieCd"] ?? ""
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: SharedData.directory.appending(path: "data/kobis").path())) ?? []
+            if let name = files.sorted().first(where: { $0.hasPrefix("movieinfo-\(code)") && !$0.contains("variant") }) {
+                return recorded(name)
+            }
+            return .json(#"{"movieInfoResult":{"movieInfo":{},"source":"영화진흥위원회"}}"#)
+        case "/kobis/movie/searchMovieList.json":
+            return recorded("movielist-query-beomjoewaui-jeonjaeng.json")
+        default:
+            return .json("not found", status: 404)
+        }
+    }
+
+    private func kakao(_ request: FakeUpstream.Request) -> FakeUpstream.Reply {
+        guard request.headers["authorization"] == "KakaoAK \(Self.kakaoKey)" else {
+            return .json(#"{"errorType":"AccessDeniedError","message":"cannot find appkey"}"#, status: 401)
+        }
+        let query = request.query["query"] ?? ""
+        if query.hasPrefix("한도") { return .json(#"{"code":-10,"msg":"API limit has been exceeded."}"#, status: 400) }
+        if query.hasPrefix("없는") { return recorded("kakao-image-empty-result.json") }
+        return recorded("kakao-image-gwanghae-10docs.json")
+    }
+}
