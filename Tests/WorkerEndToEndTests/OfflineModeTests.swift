@@ -1,0 +1,63 @@
+import BoxOfficeWorker
+import JSONCore
+import JSONSchema
+import TestSupport
+import Testing
+
+/// The embedded default: no key, answers from Fixtures/ through the same decoding path as live data.
+@Suite("Offline mode")
+struct OfflineModeTests {
+    static let arguments = ["--ordered", "--today", "2026-11-21"]
+
+    @Test("the first stderr line says offline, what is covered and how to go live")
+    func notice() throws {
+        let run = try WorkerProcess.run([request(1, "ping")], arguments: Self.arguments)
+        let first = try #require(run.stderr.split(separator: "\n").first)
+        #expect(first.contains("offline mode") && first.contains("2022-01-05") && first.contains("KOBIS_API_KEY"))
+    }
+
+    @Test("every method answers from the fixtures, valid against its result schema")
+    func everyMethod() throws {
+        let calls: [(String, JSONValue?)] = [
+            ("boxoffice.daily", nil), ("boxoffice.daily", ["date": "2022-01-05", "include": ["detail"]]),
+            ("boxoffice.weekly", nil), ("movie.detail", ["movieCode": "20199882"]),
+            ("movie.poster", ["movieCode": "20124079"]), ("movie.search", ["title": "범죄와의 전쟁"]),
+        ]
+        let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
+        let out = try WorkerProcess.run(lines, arguments: Self.arguments).json()
+        #expect(out.count == calls.count)
+        for (index, call) in calls.enumerated() {
+            let result = try #require(out[index]["result"], "\(call.0): \(out[index])")
+            let schema = try SchemaCatalog.compiled("\(call.0).result.schema.json")
+            #expect(schema.validate(result).isEmpty, "\(call.0): \(schema.validate(result))")
+            #expect(result[at: "/source/origin"] == nil || result[at: "/source/origin"] == "fixture")
+        }
+        #expect(out[0][at: "/result/range/start"] == "2023-04-26")  // the latest recorded day
+        #expect(out[1][at: "/result/entries"]?.arrayValue?.allSatisfy { $0["detail"]?.objectValue != nil } == true)
+        #expect(out[2][at: "/result/kind"] == "weekend")
+        #expect(out[3][at: "/result/title"] == "경관의 피")
+        #expect(out[4][at: "/result/query"] == "광해, 왕이 된 남자 영화 포스터")
+    }
+
+    @Test("what the fixtures do not cover is offline_unavailable, naming what they do cover")
+    func unavailable() throws {
+        let out = try WorkerProcess.run([
+            request(1, "boxoffice.daily", params: ["date": "2024-01-01"]),
+            request(2, "boxoffice.daily", params: ["date": "2022-01-05", "nation": "korean"]),
+            request(3, "movie.detail", params: ["movieCode": "99999999"]),
+            request(4, "boxoffice.weekly", params: ["period": "week"]),
+        ], arguments: Self.arguments).json()
+        #expect(out.allSatisfy { $0[at: "/error/code"] == -31006 && $0[at: "/error/data/reason"] == "offline_unavailable" })
+        #expect(out[0][at: "/error/data/available"] == ["2022-01-05", "2023-04-23", "2023-04-26"])
+        #expect(out[1][at: "/error/message"]?.stringValue?.contains("whole country") == true)
+        #expect(out[2][at: "/error/data/available"]?.arrayValue?.contains("20199882") == true)
+    }
+
+    @Test("date rules hold offline too: the range is checked against today")
+    func dateRange() throws {
+        let out = try WorkerProcess.run([request(1, "boxoffice.daily", params: ["date": "2026-11-21"])], arguments: Self.arguments).json()
+        #expect(out.first?[at: "/error/code"] == -32602)
+        #expect(out.first?[at: "/error/data/errors/0/instanceLocation"] == "/date")
+        #expect(out.first?[at: "/error/message"]?.stringValue?.contains("2026-11-20") == true)
+    }
+}
