@@ -45,7 +45,7 @@ public struct BoxOfficeService: Sendable {
         var parameters = filters.parameters
         parameters["targetDt"] = day.compact
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters))
-        var office = try KOBISDecoder.dailyBoxOffice(fetched.body, source: fetched.source)
+        var office = try KOBISDecoder.dailyBoxOffice(fetched)
         office.entries = Array(office.entries.prefix(limit))
         return office
     }
@@ -67,14 +67,14 @@ public struct BoxOfficeService: Sendable {
         parameters["targetDt"] = end.compact
         parameters["weekGb"] = period.weekGb
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters))
-        var office = try KOBISDecoder.weeklyBoxOffice(fetched.body, period: period, source: fetched.source)
+        var office = try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
         office.entries = Array(office.entries.prefix(limit))
         return office
     }
 
     public func movie(code: String) async throws(BoxOfficeError) -> Movie {
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code]))
-        return try KOBISDecoder.movieInfo(fetched.body, movieCode: code, source: fetched.source)
+        return try KOBISDecoder.movieInfo(fetched, movieCode: code)
     }
 
     /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
@@ -86,7 +86,7 @@ public struct BoxOfficeService: Sendable {
         guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
         let query = "\(searched) 영화 포스터"
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"]))
-        return try KakaoDecoder.imageSearch(fetched.body, query: query)
+        return try KakaoDecoder.imageSearch(fetched, query: query)
     }
 
     public func search(title: String?, director: String?, year: Int?, page: Int = 1, limit: Int = 10) async throws(BoxOfficeError) -> MovieSearch {
@@ -98,6 +98,6 @@ public struct BoxOfficeService: Sendable {
             parameters["prdtEndYear"] = String(year)
         }
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: parameters))
-        return try KOBISDecoder.movieList(fetched.body, page: page)
+        return try KOBISDecoder.movieList(fetched, page: page)
     }
 }

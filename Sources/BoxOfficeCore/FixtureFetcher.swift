@@ -1,9 +1,12 @@
 import JSONCore
+import Synchronization
 
 /// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
 /// decoded by the same code as live bodies.
 public struct FixtureFetcher: Fetcher {
     private let bodies: [String: [UInt8]]
+    /// Each body parsed once, on first use: fixtures never change, so re-parsing them per request is waste.
+    private let documents = ParsedDocuments()
     /// When the fixtures were written (RFC 3339): their `source.fetchedAt`.
     public let recordedAt: String
     /// What the fixtures cover, for `offline_unavailable` and for the offline defaults.
@@ -35,8 +38,9 @@ public struct FixtureFetcher: Fetcher {
     }
 
     public func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
-        guard let body = bodies[call.key] else { throw coverage.unavailable(call) }
-        return Fetched(body: body, source: Source(origin: .fixture, fetchedAt: recordedAt))
+        let key = call.key
+        guard let body = bodies[key] else { throw coverage.unavailable(call) }
+        return Fetched(body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
     }
 }
 
@@ -96,4 +100,17 @@ public enum KOBISPaths {
 /// The Kakao endpoint, relative to its base URL.
 public enum KakaoPaths {
     public static let image = "/v2/search/image"
+}
+
+/// Parsed fixture bodies by call key, filled on first use; a body that does not parse is left to the decoder,
+/// which reports it as it would a live one.
+final class ParsedDocuments: Sendable {
+    private let table = Mutex<[String: JSONValue]>([:])
+
+    func parsed(_ key: String, _ body: [UInt8]) -> JSONValue? {
+        if let known = table.withLock({ $0[key] }) { return known }
+        guard let document = try? JSONParser.parse(body) else { return nil }
+        table.withLock { $0[key] = document }
+        return document
+    }
 }

@@ -5,8 +5,8 @@ public enum KOBISDecoder {
     /// KOBIS answers errors with HTTP 200 and `{"faultInfo":{"message","errorCode"}}`.
     static func checkFault(_ body: UpstreamReader) throws(BoxOfficeError) {
         guard let fault = body.optionalMember("faultInfo") else { return }
-        let code = try? fault.member("errorCode").string()
-        let message = try? fault.member("message").string()
+        let code = try? fault.string("errorCode")
+        let message = try? fault.string("message")
         var error: BoxOfficeError
         if code == "320011" {
             error = BoxOfficeError(.quotaExhausted, "KOBIS says the key's daily call quota is used up (320011)", service: .kobis)
@@ -19,20 +19,29 @@ public enum KOBISDecoder {
     }
 
     public static func dailyBoxOffice(_ body: [UInt8], source: Source) throws(BoxOfficeError) -> BoxOffice {
-        try boxOffice(body, list: "dailyBoxOfficeList", kind: .daily, source: source)
+        try dailyBoxOffice(Fetched(body: body, source: source))
+    }
+
+    public static func dailyBoxOffice(_ fetched: Fetched) throws(BoxOfficeError) -> BoxOffice {
+        try boxOffice(fetched, list: "dailyBoxOfficeList", kind: .daily)
     }
 
     public static func weeklyBoxOffice(_ body: [UInt8], period: WeekPeriod, source: Source) throws(BoxOfficeError) -> BoxOffice {
+        try weeklyBoxOffice(Fetched(body: body, source: source), period: period)
+    }
+
+    public static func weeklyBoxOffice(_ fetched: Fetched, period: WeekPeriod) throws(BoxOfficeError) -> BoxOffice {
         let kind: BoxOffice.Kind = switch period {
         case .week: .week
         case .weekend: .weekend
         case .weekdays: .weekdays
         }
-        return try boxOffice(body, list: "weeklyBoxOfficeList", kind: kind, source: source)
+        return try boxOffice(fetched, list: "weeklyBoxOfficeList", kind: kind)
     }
 
-    static func boxOffice(_ body: [UInt8], list: String, kind: BoxOffice.Kind, source: Source) throws(BoxOfficeError) -> BoxOffice {
-        let root = try UpstreamReader.parse(.kobis, body)
+    static func boxOffice(_ fetched: Fetched, list: String, kind: BoxOffice.Kind) throws(BoxOfficeError) -> BoxOffice {
+        let source = fetched.source
+        let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         let result = try root.member("boxOfficeResult")
         let range = try result.member("showRange")
@@ -45,44 +54,49 @@ public enum KOBISDecoder {
             entries.append(try entry(item))
         }
         return BoxOffice(
-            kind: kind, label: try result.member("boxofficeType").string(), start: start, end: end,
-            yearWeek: kind == .daily ? nil : try result.optionalMember("yearWeekTime")?.optionalString(),
+            kind: kind, label: try result.string("boxofficeType"), start: start, end: end,
+            yearWeek: kind == .daily ? nil : try result.optionalString("yearWeekTime"),
             entries: entries, source: source
         )
     }
 
     static func entry(_ item: UpstreamReader) throws(BoxOfficeError) -> BoxOfficeEntry {
-        let change = try item.member("rankInten").int()
-        let isNew = try item.member("rankOldAndNew").string() == "NEW"
+        let change = try item.int("rankInten")
+        let isNew = try item.string("rankOldAndNew") == "NEW"
         let trend: BoxOfficeEntry.Trend = isNew ? .new : change > 0 ? .up : change < 0 ? .down : .same
         return BoxOfficeEntry(
-            rank: try item.member("rank").int(),
+            rank: try item.int("rank"),
             rankChange: change,
             trend: trend,
-            movieCode: try item.member("movieCd").string(),
-            title: try item.member("movieNm").string(),
-            openDate: try item.member("openDt").optionalDate(),
+            movieCode: try item.string("movieCd"),
+            title: try item.string("movieNm"),
+            openDate: try item.optionalDate("openDt"),
             audience: BoxOfficeEntry.Figures(
-                amount: try item.member("audiCnt").int64(), change: try item.member("audiInten").int64(),
-                changeRate: try item.member("audiChange").double(), total: try item.member("audiAcc").int64()
+                amount: try item.int64("audiCnt"), change: try item.int64("audiInten"),
+                changeRate: try item.double("audiChange"), total: try item.int64("audiAcc")
             ),
             sales: BoxOfficeEntry.Figures(
-                amount: try item.member("salesAmt").int64(), change: try item.member("salesInten").int64(),
-                changeRate: try item.member("salesChange").double(), total: try item.member("salesAcc").int64()
+                amount: try item.int64("salesAmt"), change: try item.int64("salesInten"),
+                changeRate: try item.double("salesChange"), total: try item.int64("salesAcc")
             ),
-            salesShare: try item.member("salesShare").double(),
-            screens: try item.member("scrnCnt").int64(),
-            shows: try item.member("showCnt").int64()
+            salesShare: try item.double("salesShare"),
+            screens: try item.int64("scrnCnt"),
+            shows: try item.int64("showCnt")
         )
     }
 
     /// Movie info; an answer without a movie (or with a blank code) means KOBIS does not know `movieCode`.
     public static func movieInfo(_ body: [UInt8], movieCode: String, source: Source) throws(BoxOfficeError) -> Movie {
-        let root = try UpstreamReader.parse(.kobis, body)
+        try movieInfo(Fetched(body: body, source: source), movieCode: movieCode)
+    }
+
+    public static func movieInfo(_ fetched: Fetched, movieCode: String) throws(BoxOfficeError) -> Movie {
+        let source = fetched.source
+        let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         guard let info = try root.member("movieInfoResult").optionalMember("movieInfo"),
               case .object(let object) = info.value, !object.isEmpty,
-              let code = try info.optionalMember("movieCd")?.optionalString()
+              let code = try info.optionalString("movieCd")
         else {
             var error = BoxOfficeError(.notFound, "KOBIS knows no movie with the code \(movieCode)", service: .kobis)
             error.movieCode = movieCode
@@ -90,47 +104,47 @@ public enum KOBISDecoder {
         }
         var directors: [Movie.Person] = []
         for person in try info.member("directors").elements() {
-            directors.append(Movie.Person(name: try person.member("peopleNm").string(), nameEnglish: try person.optionalMember("peopleNmEn")?.optionalString()))
+            directors.append(Movie.Person(name: try person.string("peopleNm"), nameEnglish: try person.optionalString("peopleNmEn")))
         }
         var actors: [Movie.Actor] = []
         for actor in try info.member("actors").elements() {
             actors.append(Movie.Actor(
-                name: try actor.member("peopleNm").string(), nameEnglish: try actor.optionalMember("peopleNmEn")?.optionalString(),
-                role: try actor.optionalMember("cast")?.optionalString(), roleEnglish: try actor.optionalMember("castEn")?.optionalString()
+                name: try actor.string("peopleNm"), nameEnglish: try actor.optionalString("peopleNmEn"),
+                role: try actor.optionalString("cast"), roleEnglish: try actor.optionalString("castEn")
             ))
         }
         var showTypes: [Movie.ShowType] = []
         for show in try info.member("showTypes").elements() {
-            showTypes.append(Movie.ShowType(group: try show.member("showTypeGroupNm").string(), name: try show.member("showTypeNm").string()))
+            showTypes.append(Movie.ShowType(group: try show.string("showTypeGroupNm"), name: try show.string("showTypeNm")))
         }
         var ratings: [Movie.Rating] = []
         for audit in try info.member("audits").elements() {
-            ratings.append(Movie.Rating(number: try audit.optionalMember("auditNo")?.optionalString(), grade: try audit.member("watchGradeNm").string()))
+            ratings.append(Movie.Rating(number: try audit.optionalString("auditNo"), grade: try audit.string("watchGradeNm")))
         }
         var companies: [Movie.Company] = []
         for company in try info.member("companys").elements() {
             companies.append(Movie.Company(
-                code: try company.member("companyCd").string(), name: try company.member("companyNm").string(),
-                nameEnglish: try company.optionalMember("companyNmEn")?.optionalString(),
-                role: try company.optionalMember("companyPartNm")?.optionalString()
+                code: try company.string("companyCd"), name: try company.string("companyNm"),
+                nameEnglish: try company.optionalString("companyNmEn"),
+                role: try company.optionalString("companyPartNm")
             ))
         }
         var staffs: [Movie.Staff] = []
         for staff in try info.member("staffs").elements() {
             staffs.append(Movie.Staff(
-                name: try staff.member("peopleNm").string(), nameEnglish: try staff.optionalMember("peopleNmEn")?.optionalString(),
-                role: try staff.optionalMember("staffRoleNm")?.optionalString()
+                name: try staff.string("peopleNm"), nameEnglish: try staff.optionalString("peopleNmEn"),
+                role: try staff.optionalString("staffRoleNm")
             ))
         }
         return Movie(
-            movieCode: code, title: try info.member("movieNm").string(),
-            titleEnglish: try info.optionalMember("movieNmEn")?.optionalString(),
-            titleOriginal: try info.optionalMember("movieNmOg")?.optionalString(),
-            productionYear: try info.optionalMember("prdtYear")?.optionalInt(),
-            openDate: try info.optionalMember("openDt")?.optionalDate(),
-            runtimeMinutes: try info.optionalMember("showTm")?.optionalInt(),
-            status: try info.optionalMember("prdtStatNm")?.optionalString(),
-            type: try info.optionalMember("typeNm")?.optionalString(),
+            movieCode: code, title: try info.string("movieNm"),
+            titleEnglish: try info.optionalString("movieNmEn"),
+            titleOriginal: try info.optionalString("movieNmOg"),
+            productionYear: try info.optionalInt("prdtYear"),
+            openDate: try info.optionalDate("openDt"),
+            runtimeMinutes: try info.optionalInt("showTm"),
+            status: try info.optionalString("prdtStatNm"),
+            type: try info.optionalString("typeNm"),
             nations: try info.member("nations").strings("nationNm"),
             genres: try info.member("genres").strings("genreNm"),
             directors: directors, actors: actors, showTypes: showTypes, ratings: ratings, companies: companies,
@@ -140,7 +154,11 @@ public enum KOBISDecoder {
 
     /// A movie list page. `nationAlt`/`genreAlt` are comma-joined upstream.
     public static func movieList(_ body: [UInt8], page: Int) throws(BoxOfficeError) -> MovieSearch {
-        let root = try UpstreamReader.parse(.kobis, body)
+        try movieList(Fetched(body: body, source: Source(origin: .kobis, fetchedAt: "")), page: page)
+    }
+
+    public static func movieList(_ fetched: Fetched, page: Int) throws(BoxOfficeError) -> MovieSearch {
+        let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         let result = try root.member("movieListResult")
         var movies: [MovieSearch.Found] = []
@@ -150,18 +168,18 @@ public enum KOBISDecoder {
             }
             var directors: [String] = []
             for person in try item.optionalMember("directors")?.elements() ?? [] {
-                directors.append(try person.member("peopleNm").string())
+                directors.append(try person.string("peopleNm"))
             }
             movies.append(MovieSearch.Found(
-                movieCode: try item.member("movieCd").string(), title: try item.member("movieNm").string(),
-                titleEnglish: try item.optionalMember("movieNmEn")?.optionalString(),
-                productionYear: try item.optionalMember("prdtYear")?.optionalInt(),
-                openDate: try item.optionalMember("openDt")?.optionalDate(),
-                type: try item.optionalMember("typeNm")?.optionalString(),
-                status: try item.optionalMember("prdtStatNm")?.optionalString(),
+                movieCode: try item.string("movieCd"), title: try item.string("movieNm"),
+                titleEnglish: try item.optionalString("movieNmEn"),
+                productionYear: try item.optionalInt("prdtYear"),
+                openDate: try item.optionalDate("openDt"),
+                type: try item.optionalString("typeNm"),
+                status: try item.optionalString("prdtStatNm"),
                 nations: try split("nationAlt"), genres: try split("genreAlt"), directors: directors
             ))
         }
-        return MovieSearch(total: try result.member("totCnt").int(), page: page, movies: movies)
+        return MovieSearch(total: try result.int("totCnt"), page: page, movies: movies)
     }
 }

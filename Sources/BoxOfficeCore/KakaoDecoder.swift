@@ -3,19 +3,23 @@ import JSONCore
 /// Kakao image search bodies: the first document becomes the poster.
 public enum KakaoDecoder {
     public static func imageSearch(_ body: [UInt8], query: String) throws(BoxOfficeError) -> PosterSearch {
-        let root = try UpstreamReader.parse(.kakao, body)
+        try imageSearch(Fetched(body: body, source: Source(origin: .kobis, fetchedAt: "")), query: query)
+    }
+
+    public static func imageSearch(_ fetched: Fetched, query: String) throws(BoxOfficeError) -> PosterSearch {
+        let root = try UpstreamReader.read(.kakao, fetched)
         try checkError(root, status: nil)
         let documents = try root.member("documents").elements()
         guard let first = documents.first else { return PosterSearch(query: query, image: nil) }
         return PosterSearch(query: query, image: PosterSearch.Image(
-            url: try first.member("image_url").string(),
-            thumbnailUrl: try first.member("thumbnail_url").string(),
-            width: try first.member("width").int(),
-            height: try first.member("height").int(),
-            site: try first.optionalMember("display_sitename")?.optionalString(),
-            documentUrl: try first.optionalMember("doc_url")?.optionalString(),
-            collection: try first.optionalMember("collection")?.optionalString(),
-            postedAt: try first.optionalMember("datetime")?.optionalString()
+            url: try first.string("image_url"),
+            thumbnailUrl: try first.string("thumbnail_url"),
+            width: try first.int("width"),
+            height: try first.int("height"),
+            site: try first.optionalString("display_sitename"),
+            documentUrl: try first.optionalString("doc_url"),
+            collection: try first.optionalString("collection"),
+            postedAt: try first.optionalString("datetime")
         ))
     }
 

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// One upstream call, as data: which service, which endpoint, which parameters, without any key.
 ///
 /// `key` is the canonical text of the call (parameters sorted): the cache key and the offline fixture index use it,
@@ -46,10 +48,13 @@ public struct UpstreamCall: Sendable, Hashable, CustomStringConvertible {
 public struct Fetched: Sendable {
     public var body: [UInt8]
     public var source: Source
+    /// The body already parsed, when the fetcher keeps it so (immutable fixtures); decoders then skip the parse.
+    public var document: JSONValue?
 
-    public init(body: [UInt8], source: Source) {
+    public init(body: [UInt8], source: Source, document: JSONValue? = nil) {
         self.body = body
         self.source = source
+        self.document = document
     }
 }
 

@@ -8,12 +8,33 @@ import JSONCore
 struct UpstreamReader {
     let service: Service
     let value: JSONValue
-    let path: JSONPointer
+    private let parentPath: JSONPointer
+    /// The last token of this reader's path, appended only when the path is needed (an error).
+    private let lazyKey: String?
 
     init(_ service: Service, _ value: JSONValue, path: JSONPointer = .root) {
         self.service = service
         self.value = value
-        self.path = path
+        parentPath = path
+        lazyKey = nil
+    }
+
+    init(_ service: Service, _ value: JSONValue, path parent: JSONPointer, lazyKey: String) {
+        self.service = service
+        self.value = value
+        parentPath = parent
+        self.lazyKey = lazyKey
+    }
+
+    /// Where this value is in the body.
+    var path: JSONPointer {
+        lazyKey.map { parentPath.appending($0) } ?? parentPath
+    }
+
+    /// The fetched body's reader: its ready document, or the body parsed now.
+    static func read(_ service: Service, _ fetched: Fetched) throws(BoxOfficeError) -> UpstreamReader {
+        if let document = fetched.document { return UpstreamReader(service, document) }
+        return try parse(service, fetched.body)
     }
 
     /// Parses a body with JSONCore (Jansson).
@@ -98,6 +119,36 @@ struct UpstreamReader {
         return date
     }
 
+    // MARK: Fields read in place
+    //
+    // A box office is ~180 scalar fields; reading each through a child reader built a JSON Pointer per field.
+    // These read the member directly and build the pointer only when a field is bad.
+
+    private func field(_ key: String) throws(BoxOfficeError) -> UpstreamReader {
+        guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
+        guard let child = object[key] else {
+            throw BoxOfficeError.malformed(service, at: path.appending(key).description, "the member \"\(key)\" is missing")
+        }
+        return UpstreamReader(service, child, path: path, lazyKey: key)
+    }
+
+    func string(_ key: String) throws(BoxOfficeError) -> String { try field(key).string() }
+    func int64(_ key: String) throws(BoxOfficeError) -> Int64 { try field(key).int64() }
+    func int(_ key: String) throws(BoxOfficeError) -> Int { try field(key).int() }
+    func double(_ key: String) throws(BoxOfficeError) -> Double { try field(key).double() }
+    func optionalDate(_ key: String) throws(BoxOfficeError) -> CalendarDate? { try field(key).optionalDate() }
+
+    /// The member's trimmed string, or nil when missing, null or blank.
+    func optionalString(_ key: String) throws(BoxOfficeError) -> String? {
+        guard case .object(let object) = value, let child = object[key], !child.isNull else { return nil }
+        return try UpstreamReader(service, child, path: path, lazyKey: key).optionalString()
+    }
+
+    func optionalInt(_ key: String) throws(BoxOfficeError) -> Int? {
+        guard case .object(let object) = value, let child = object[key], !child.isNull else { return nil }
+        return try UpstreamReader(service, child, path: path, lazyKey: key).optionalInt()
+    }
+
     /// The strings of `key` in each element (`[{"nationNm": "한국"}]` → `["한국"]`), blanks dropped.
     func strings(_ key: String) throws(BoxOfficeError) -> [String] {
         var result: [String] = []
@@ -109,8 +160,11 @@ struct UpstreamReader {
 }
 
 extension String {
-    /// Without leading and trailing spaces (KOBIS pads some titles and audit numbers).
+    /// Without leading and trailing white space (KOBIS pads some titles and audit numbers). Most strings have
+    /// none: their first and last bytes say so without looking at characters.
     var trimmingSpaces: String {
+        let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.first, let last = utf8.last, isPadding(first) || isPadding(last) else { return self }
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
