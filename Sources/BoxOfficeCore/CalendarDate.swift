@@ -14,15 +14,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
-    /// `YYYY-MM-DD`, or `YYYYMMDD` (KOBIS movie info).
+    /// `YYYY-MM-DD`, or `YYYYMMDD` (KOBIS movie info). Read from the UTF-8 bytes: every box office row has one.
     public init?(_ text: some StringProtocol) {
-        let characters = Array(text)
-        let digits = String(characters.filter { $0 != "-" })
-        guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              characters.count == 8 || (characters.count == 10 && characters[4] == "-" && characters[7] == "-"),
-              let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        let bytes = text.utf8
+        guard bytes.count == 8 || bytes.count == 10 else { return nil }
+        for (index, byte) in bytes.enumerated() {
+            if bytes.count == 10 && (index == 4 || index == 7) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            digits.append(Int(byte - UInt8(ascii: "0")))
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

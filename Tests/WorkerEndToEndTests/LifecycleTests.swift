@@ -82,12 +82,15 @@ struct LifecycleTests {
     @Test("--help documents every flag; bad flags exit 64")
     func flags() throws {
         let help = try WorkerProcess.run([], arguments: ["--help"])
-        for flag in ["--max-in-flight", "--ordered", "--max-line-bytes", "--max-batch", "--drain-seconds", "--offline", "--log-level", "--diagnostics"] {
+        for flag in ["--max-in-flight", "--ordered", "--max-line-bytes", "--max-batch", "--drain-seconds", "--offline", "--log-level", "--diagnostics",
+                     "--kobis-base-url", "--kakao-base-url", "--timeout", "--today"] {
             #expect(help.lines.joined().contains(flag) || help.stderr.contains(flag), "\(flag) missing from --help")
         }
         #expect(try WorkerProcess.run([], arguments: ["--max-in-flight", "0"]).status == 64)
         #expect(try WorkerProcess.run([], arguments: ["--no-such-flag"]).status == 64)
         #expect(try WorkerProcess.run([], arguments: ["--log-level", "loud"]).status == 64)
+        #expect(try WorkerProcess.run([], arguments: ["--today", "2026-13-01"]).status == 64)
+        #expect(try WorkerProcess.run([], arguments: ["--timeout", "0"]).status == 64)
     }
 
     @Test("--log-level debug writes more to stderr, never to stdout")

@@ -64,6 +64,21 @@ struct LivePathTests {
         #expect(!kakao.target.contains(RecordedUpstream.kakaoKey))
     }
 
+    @Test("defaults: daily asks for yesterday in Seoul, weekly for the latest finished weekend; BOXOFFICE_TODAY works")
+    func defaults() throws {
+        let upstream = try RecordedUpstream()
+        let run = try WorkerProcess.run(
+            [request(1, "boxoffice.daily"), request(2, "boxoffice.weekly"), request(3, "boxoffice.weekly", params: ["period": "weekdays", "date": "2026-11-18"])],
+            arguments: ["--ordered"], environment: upstream.environment.merging(["BOXOFFICE_TODAY": "2026-11-21"]) { $1 }
+        )
+        #expect(run.status == 0)
+        let daily = upstream.server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }
+        #expect(daily.map { $0.query["targetDt"] } == ["20261120"])
+        let weekly = upstream.server.requests.filter { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") }
+        #expect(weekly.map { $0.query["targetDt"] } == ["20261115", "20261119"])
+        #expect(weekly.map { $0.query["weekGb"] } == ["1", "2"])
+    }
+
     @Test("worker.status counts the upstream calls made")
     func counters() throws {
         let upstream = try RecordedUpstream()
