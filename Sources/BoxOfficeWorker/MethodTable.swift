@@ -9,11 +9,11 @@ public enum MethodTable {
             try PingMethod(),
             try WorkerStatusMethod(configuration: configuration, clock: startedAt, counters: runtime.counters),
             try DiscoverMethod(),
-            try BoxOfficeDailyMethod(service: runtime.service),
-            try BoxOfficeWeeklyMethod(service: runtime.service),
-            try MovieDetailMethod(service: runtime.service),
-            try MoviePosterMethod(service: runtime.service),
-            try MovieSearchMethod(service: runtime.service),
+            try BoxOfficeDailyMethod.make(runtime.service),
+            try BoxOfficeWeeklyMethod.make(runtime.service),
+            try MovieDetailMethod.make(runtime.service),
+            try MoviePosterMethod.make(runtime.service),
+            try MovieSearchMethod.make(runtime.service),
         ]
         if configuration.diagnostics {
             methods.append(try DiagnosticsSleepMethod())

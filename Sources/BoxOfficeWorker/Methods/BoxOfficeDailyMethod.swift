@@ -3,16 +3,10 @@ import JSONCore
 import JSONRPC
 
 /// `boxoffice.daily`: a day's top 10 (default yesterday in Seoul), with rank changes and display strings.
-struct BoxOfficeDailyMethod: CatalogMethod {
+struct BoxOfficeDailyMethod: DomainMethod {
     static let methodName = "boxoffice.daily"
     let summary = "A day's box office (default yesterday, Asia/Seoul): ranks, rank changes, audience and sales, display strings."
-    let schemas: MethodSchemas
-    let service: BoxOfficeService
-
-    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
-        schemas = try MethodSchemas(for: Self.methodName)
-        self.service = service
-    }
+    let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)

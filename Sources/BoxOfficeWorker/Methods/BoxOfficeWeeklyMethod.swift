@@ -3,16 +3,10 @@ import JSONCore
 import JSONRPC
 
 /// `boxoffice.weekly`: a week's, weekend's (default) or weekdays' top 10; default the latest finished period.
-struct BoxOfficeWeeklyMethod: CatalogMethod {
+struct BoxOfficeWeeklyMethod: DomainMethod {
     static let methodName = "boxoffice.weekly"
     let summary = "A week's (Mon–Sun), weekend's (Fri–Sun, default) or weekdays' (Mon–Thu) box office; default the latest finished one."
-    let schemas: MethodSchemas
-    let service: BoxOfficeService
-
-    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
-        schemas = try MethodSchemas(for: Self.methodName)
-        self.service = service
-    }
+    let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)

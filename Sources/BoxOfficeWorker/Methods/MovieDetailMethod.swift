@@ -3,16 +3,10 @@ import JSONCore
 import JSONRPC
 
 /// `movie.detail`: a movie's details by KOBIS movie code.
-struct MovieDetailMethod: CatalogMethod {
+struct MovieDetailMethod: DomainMethod {
     static let methodName = "movie.detail"
     let summary = "A movie's details by KOBIS movie code: titles, year, opening date, runtime, rating, nations, genres, people, companies."
-    let schemas: MethodSchemas
-    let service: BoxOfficeService
-
-    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
-        schemas = try MethodSchemas(for: Self.methodName)
-        self.service = service
-    }
+    let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let code = Params(context).string("movieCode") ?? ""

@@ -3,16 +3,10 @@ import JSONCore
 import JSONRPC
 
 /// `movie.poster`: the first Kakao image for "<title> 영화 포스터", by title or by movie code.
-struct MoviePosterMethod: CatalogMethod {
+struct MoviePosterMethod: DomainMethod {
     static let methodName = "movie.poster"
     let summary = "A movie's poster: the first Kakao image search result for \"<title> 영화 포스터\"."
-    let schemas: MethodSchemas
-    let service: BoxOfficeService
-
-    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
-        schemas = try MethodSchemas(for: Self.methodName)
-        self.service = service
-    }
+    let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)

@@ -3,16 +3,10 @@ import JSONCore
 import JSONRPC
 
 /// `movie.search`: KOBIS movies by title and/or director, a page at a time.
-struct MovieSearchMethod: CatalogMethod {
+struct MovieSearchMethod: DomainMethod {
     static let methodName = "movie.search"
     let summary = "Searches KOBIS movies by title and/or director (optionally a production year), a page at a time."
-    let schemas: MethodSchemas
-    let service: BoxOfficeService
-
-    init(service: BoxOfficeService) throws(SchemaCatalog.LoadError) {
-        schemas = try MethodSchemas(for: Self.methodName)
-        self.service = service
-    }
+    let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
