@@ -67,7 +67,7 @@ struct ServerTranscriptTests {
         let concurrency = TestMethods.Concurrency()
         var bounded = InProcessServer(methods: TestMethods.all(concurrency))
         bounded.configuration.maxInFlight = 3
-        let out = try await bounded.responses((1...12).map { request(.int($0), "test.sleep", params: ["ms": 30]) })
+        let out = try await bounded.responses((1...12).map { request(.int($0), "test.sleep", params: ["ms": 100]) })
         #expect(out.count == 12)
         #expect(concurrency.peak.load(ordering: .relaxed) == 3)
     }
