@@ -14,7 +14,7 @@ public struct MethodRegistry: Sendable {
         var entries: [String: Entry] = [:]
         for method in methods {
             precondition(entries[method.name] == nil, "method \(method.name) registered twice")
-            entries[method.name] = Entry(method: method, immediate: method as? any ImmediateRPCMethod)
+            entries[method.name] = Entry(method: method, immediate: method.immediate)
         }
         self.entries = entries
         self.methods = methods
