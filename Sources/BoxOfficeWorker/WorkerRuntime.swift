@@ -35,7 +35,9 @@ public final class WorkerRuntime: Sendable {
                 kobis: configuration.kobis, kakao: configuration.kakao, transport: injected ?? production!,
                 timeout: configuration.timeout, counters: counters
             )
-            service = BoxOfficeService(fetcher: fetcher, calendar: calendar)
+            // Identical calls in flight at once (the same movie's details for two parts, or two hosts' requests)
+            // are made once.
+            service = BoxOfficeService(fetcher: CoalescingFetcher(fetcher), calendar: calendar)
         }
     }
 

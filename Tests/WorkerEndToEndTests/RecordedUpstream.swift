@@ -20,6 +20,8 @@ final class RecordedUpstream: @unchecked Sendable {
         case quota = "20230108"
         case empty = "20230109"
         case cutJSON = "20230110"
+        /// A correct answer after 300 ms (for concurrent identical calls).
+        case slowOK = "20230111"
     }
 
     let server: FakeUpstream
@@ -82,6 +84,9 @@ final class RecordedUpstream: @unchecked Sendable {
             case .quota?: return .json(#"{"faultInfo":{"message":"일일 사용량을 초과했습니다.","errorCode":"320011"}}"#)
             case .empty?: return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230109~20230109","dailyBoxOfficeList":[]}}"#)
             case .cutJSON?: return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"#)
+            case .slowOK?:
+                guard case .respond(let status, let type, let body, _) = recorded("daily-20220105.json") else { return .reset }
+                return .respond(status: status, contentType: type, body: body, delay: 0.3)
             case nil: return recorded("daily-\(date).json")
             }
         case "/kobis/boxoffice/searchWeeklyBoxOfficeList.json":
