@@ -151,7 +151,9 @@ struct PropertyTable: Sendable {
     /// Every entry, in schema order.
     let entries: [(String, Int)]
     private let small: [(String, Int)]
-    private let large: [String: Int]?
+    /// By name, each entry keeping its own name: Swift's dictionary matches canonically equivalent keys, so a
+    /// hit is confirmed against the stored name by code points.
+    private let large: [String: (name: String, schema: Int)]?
 
     static let scanLimit = 16
 
@@ -162,14 +164,14 @@ struct PropertyTable: Sendable {
             large = nil
         } else {
             small = []
-            large = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+            large = Dictionary(entries.map { ($0.0, (name: $0.0, schema: $0.1)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
     func lookup(_ key: String) -> Int? {
         if let large {
-            guard let found = large[key] else { return nil }
-            return JSONValue.sameCodePoints(key, large.first { $0.value == found && $0.key == key }?.key ?? key) ? found : nil
+            guard let entry = large[key], JSONValue.sameCodePoints(entry.name, key) else { return nil }
+            return entry.schema
         }
         for (name, schema) in small where name == key && JSONValue.sameCodePoints(name, key) {
             return schema

@@ -79,6 +79,21 @@ struct JSONSchemaTests {
         }
     }
 
+    @Test("a large properties table (hashed) matches names by code points")
+    func largeTable() throws {
+        var properties = JSONObject()
+        for index in 0..<40 { properties["p\(index)"] = ["type": "integer"] }
+        properties["é"] = ["type": "string"]
+        let schema = try JSONSchema(["properties": .object(properties), "additionalProperties": false])
+        #expect(schema.isValid(["p7": 1, "p39": 2, "é": "x"]))
+        #expect(!schema.isValid(["p7": "x"]))
+        #expect(!schema.isValid(["e\u{301}": "x"]), "a canonically equivalent but different name is another property")
+        #expect(!schema.isValid(["p40": 1]))
+        // validate() walks the general evaluator, which uses the hashed table.
+        #expect(schema.validate(["e\u{301}": "x"]).map(\.instanceLocation.description) == ["/e\u{301}"])
+        #expect(schema.validate(["p7": 1, "é": "x"]).isEmpty)
+    }
+
     @Test("unknown keywords are annotations")
     func unknownKeyword() throws {
         #expect(try JSONSchema(["x-custom": 1, "type": "integer"]).isValid(3))
