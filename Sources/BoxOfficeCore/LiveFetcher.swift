@@ -68,7 +68,7 @@ public struct LiveFetcher: Fetcher {
             }
             switch response.status {
             case 200..<300:
-                return Fetched(body: response.body, source: Source(origin: .kobis, fetchedAt: Self.now()).forService(call.service))
+                return Fetched(body: response.body, source: Source(origin: .kobis, fetchedAt: Self.now()))
             case 429, 500..<600:
                 lastStatus = response.status
                 lastProblem = "HTTP \(response.status)"
@@ -115,11 +115,5 @@ public struct LiveFetcher: Fetcher {
 
     static func now() -> String {
         Date().formatted(.iso8601)
-    }
-}
-
-extension Source {
-    func forService(_ service: Service) -> Source {
-        Source(origin: service == .kobis ? .kobis : origin, fetchedAt: fetchedAt)
     }
 }

@@ -80,13 +80,6 @@ public final class OutputWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Whether the host has closed its end of the protocol stream.
-    public var isHostGone: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return hostGone
-    }
-
     /// `write(2)` until done; false on EPIPE or another unrecoverable error.
     private func writeFully(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in

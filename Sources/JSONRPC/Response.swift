@@ -22,14 +22,6 @@ struct Response: Sendable {
         Response(id: id, body: .error(error))
     }
 
-    /// The response as a JSON value (for tests and logs).
-    var json: JSONValue {
-        switch body {
-        case .result(let result): ["jsonrpc": "2.0", "id": id, "result": result]
-        case .error(let error): ["jsonrpc": "2.0", "id": id, "error": error.json]
-        }
-    }
-
     func append(to bytes: inout [UInt8]) {
         JSONSerializer.appendLiteral(#"{"jsonrpc":"2.0","id":"#, to: &bytes)
         JSONSerializer.append(id, to: &bytes)

@@ -102,6 +102,9 @@ struct FormatChecker: Sendable {
         }
     }
 
+    /// The bytes RFC 3986 allows anywhere in a URI (percent escapes are checked separately).
+    private static let uriCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+
     /// An absolute URI: a scheme, then characters RFC 3986 allows (percent escapes well formed).
     static func isURI(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
@@ -109,10 +112,9 @@ struct FormatChecker: Sendable {
         guard let first = scheme.first, first.isASCII, first.isLetter,
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return false }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%")
         let bytes = Array(text.utf8)
         for (index, byte) in bytes.enumerated() {
-            guard allowed.contains(Character(Unicode.Scalar(byte))), byte < 0x80 else { return false }
+            guard byte < 0x80, uriCharacters.contains(byte) else { return false }
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, bytes[index + 1...index + 2].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return false }
             }

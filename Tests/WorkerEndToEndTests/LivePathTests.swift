@@ -58,10 +58,13 @@ struct LivePathTests {
         #expect(daily.query["itemPerPage"] == "10" && daily.query["targetDt"] == "20220105")
         let weekly = try #require(upstream.server.requests.first { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") })
         #expect(weekly.query["weekGb"] == "1" && weekly.query["targetDt"] == "20120101")
-        let kakao = try #require(upstream.server.requests.first { $0.path == "/kakao/v2/search/image" })
-        #expect(kakao.headers["authorization"] == "KakaoAK \(RecordedUpstream.kakaoKey)")
-        #expect(kakao.query["query"] == "경관의 피 영화 포스터" || kakao.query["query"]?.hasSuffix(" 영화 포스터") == true)
-        #expect(!kakao.target.contains(RecordedUpstream.kakaoKey))
+        let kakao = upstream.server.requests.filter { $0.path == "/kakao/v2/search/image" }
+        #expect(kakao.allSatisfy { $0.headers["authorization"] == "KakaoAK \(RecordedUpstream.kakaoKey)" })
+        #expect(kakao.allSatisfy { !$0.target.contains(RecordedUpstream.kakaoKey) && $0.query["size"] == "1" })
+        // One search per entry (the daily poster part), plus movie.poster's own: "<title> 영화 포스터" each.
+        let titles = responses[0][at: "/result/entries"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+        #expect(titles.count == 10)
+        #expect(kakao.compactMap { $0.query["query"] }.sorted() == (titles + ["광해, 왕이 된 남자"]).map { "\($0) 영화 포스터" }.sorted())
     }
 
     @Test("defaults: daily asks for yesterday in Seoul, weekly for the latest finished weekend; BOXOFFICE_TODAY works")
