@@ -45,12 +45,39 @@ struct OfflineModeTests {
             request(1, "boxoffice.daily", params: ["date": "2024-01-01"]),
             request(2, "boxoffice.daily", params: ["date": "2022-01-05", "nation": "korean"]),
             request(3, "movie.detail", params: ["movieCode": "99999999"]),
-            request(4, "boxoffice.weekly", params: ["period": "week"]),
+            request(4, "boxoffice.weekly", params: ["period": "weekdays"]),
         ], arguments: Self.arguments).json()
         #expect(out.allSatisfy { $0[at: "/error/code"] == -31006 && $0[at: "/error/data/reason"] == "offline_unavailable" })
         #expect(out[0][at: "/error/data/available"] == ["2022-01-05", "2023-04-23", "2023-04-26"])
         #expect(out[1][at: "/error/message"]?.stringValue?.contains("whole country") == true)
         #expect(out[2][at: "/error/data/available"]?.arrayValue?.contains("20199882") == true)
+    }
+
+    @Test("every recorded box office answers with a detail and a poster search for each of its movies")
+    func wholeCoverage() throws {
+        let boxOffices: [(String, JSONValue)] = [
+            ("boxoffice.daily", ["date": "2022-01-05"]), ("boxoffice.daily", ["date": "2023-04-23"]),
+            ("boxoffice.daily", ["date": "2023-04-26"]), ("boxoffice.weekly", ["date": "2012-01-01", "period": "weekend"]),
+            ("boxoffice.weekly", ["date": "2023-04-19", "period": "week"]),
+        ]
+        let lines = boxOffices.enumerated().map { index, call in
+            var params = call.1.objectValue ?? [:]
+            params["include"] = ["detail", "poster"]
+            return request(.int(index), call.0, params: .object(params))
+        }
+        let out = try WorkerProcess.run(lines, arguments: Self.arguments).json()
+        #expect(out.count == boxOffices.count)
+        for answer in out {
+            let entries = try #require(answer[at: "/result/entries"]?.arrayValue, "\(answer)")
+            #expect(entries.count == 10)
+            for entry in entries {
+                #expect(entry["errors"] == nil, "\(entry)")
+                #expect(entry[at: "/detail/movieCode"] == entry["movieCode"])
+                #expect(entry[at: "/poster/found"]?.boolValue != nil)
+            }
+        }
+        #expect(out[4][at: "/result/kind"] == "week")
+        #expect(out[4][at: "/result/range"] == ["start": "2023-04-17", "end": "2023-04-23"])
     }
 
     @Test("date rules hold offline too: the range is checked against today")
