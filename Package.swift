@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +31,11 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .target(
             name: "BoxOfficeCore",
-            dependencies: ["JSONCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "JSONCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "embed-resources", swiftSettings: strictSettings),

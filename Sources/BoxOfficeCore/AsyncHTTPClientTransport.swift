@@ -36,24 +36,37 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             }
             let status = Int(response.status.code)
             if (300..<400).contains(status), let location = response.headers.first(name: "location") {
-                guard let next = Self.sameHostTarget(location, from: url) else {
-                    throw TransportError(.redirect, "\(redactedURL) redirects to another host, which is not followed")
+                let target = request.redirectsToAnyHost ? Self.webTarget(location, from: url) : Self.sameHostTarget(location, from: url)
+                guard let next = target else {
+                    throw TransportError(.redirect, "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another host"), which is not followed")
                 }
                 url = next
                 redactedURL = next.contains("key=") ? String(next.prefix { $0 != "?" }) + "?…" : next
                 continue
             }
+            let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
+                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
+            }
             do {
-                let buffer = try await response.body.collect(upTo: maximumBodyBytes)
+                let buffer = try await response.body.collect(upTo: cap)
                 return HTTPResponse(status: status, contentType: response.headers.first(name: "content-type"), body: Array(buffer.readableBytesView))
             } catch let error as NIOTooManyBytesError {
                 _ = error
-                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(maximumBodyBytes) bytes")
+                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
             } catch {
                 throw Self.map(error, redactedURL)
             }
         }
         throw TransportError(.redirect, "\(redactedURL) redirects more than 3 times")
+    }
+
+    /// The absolute URL of a redirect target when it is http or https (relative targets resolve on the same
+    /// origin), or nil.
+    static func webTarget(_ location: String, from url: String) -> String? {
+        if location.hasPrefix("/") { return sameHostTarget(location, from: url) }
+        let lowered = location.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? location : nil
     }
 
     /// The absolute URL of a redirect target on the same scheme-and-host, or nil.

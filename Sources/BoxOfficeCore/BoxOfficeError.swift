@@ -36,6 +36,9 @@ public struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertible
     public var available: [String]?
     /// The environment variable to set, for `not_configured`.
     public var setting: String?
+    /// The local daily budget and when it starts again (RFC 3339, UTC), for `quota_exhausted`.
+    public var limit: Int?
+    public var resetsAt: String?
 
     public init(_ reason: Reason, _ message: String, service: Service? = nil) {
         self.reason = reason

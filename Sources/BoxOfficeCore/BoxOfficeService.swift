@@ -38,13 +38,13 @@ public struct BoxOfficeService: Sendable {
 
     /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
     /// ten entries and `limit` is applied here, so every limit shares one upstream call.
-    public func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters()) async throws(BoxOfficeError) -> BoxOffice {
+    public func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
         let calendar = calendar()
         let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
         try calendar.checkDaily(day)
         var parameters = filters.parameters
         parameters["targetDt"] = day.compact
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters))
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters, refresh: refresh))
         var office = try KOBISDecoder.dailyBoxOffice(fetched)
         office.entries = Array(office.entries.prefix(limit))
         return office
@@ -52,7 +52,7 @@ public struct BoxOfficeService: Sendable {
 
     /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
     /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
-    public func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters()) async throws(BoxOfficeError) -> BoxOffice {
+    public func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
         let calendar = calendar()
         let end: CalendarDate
         if let date {
@@ -66,26 +66,27 @@ public struct BoxOfficeService: Sendable {
         var parameters = filters.parameters
         parameters["targetDt"] = end.compact
         parameters["weekGb"] = period.weekGb
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters))
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters, refresh: refresh))
         var office = try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
         office.entries = Array(office.entries.prefix(limit))
         return office
     }
 
-    public func movie(code: String) async throws(BoxOfficeError) -> Movie {
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code]))
+    public func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code], refresh: refresh))
         return try KOBISDecoder.movieInfo(fetched, movieCode: code)
     }
 
     /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
-    public func poster(title: String?, movieCode: String?) async throws(BoxOfficeError) -> PosterSearch {
+    /// `refresh` renews the search itself; a movie code's title comes from the cache as usual.
+    public func poster(title: String?, movieCode: String?, refresh: Bool = false) async throws(BoxOfficeError) -> PosterSearch {
         var searched = title
         if searched == nil, let movieCode {
             searched = try await movie(code: movieCode).title
         }
         guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
         let query = "\(searched) 영화 포스터"
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"]))
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"], refresh: refresh))
         return try KakaoDecoder.imageSearch(fetched, query: query)
     }
 

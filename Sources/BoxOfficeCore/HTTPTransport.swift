@@ -4,11 +4,17 @@ public struct HTTPRequest: Sendable {
     /// The URL as it may appear in errors and logs: the KOBIS key replaced by `REDACTED`.
     public var redactedURL: String
     public var headers: [(String, String)]
+    /// Follow redirects to any http or https URL (poster images live on many hosts), not only the same host.
+    public var redirectsToAnyHost: Bool
+    /// A tighter cap on the body than the transport's own, in bytes.
+    public var maximumBytes: Int?
 
-    public init(url: String, redactedURL: String, headers: [(String, String)] = []) {
+    public init(url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false, maximumBytes: Int? = nil) {
         self.url = url
         self.redactedURL = redactedURL
         self.headers = headers
+        self.redirectsToAnyHost = redirectsToAnyHost
+        self.maximumBytes = maximumBytes
     }
 }
 

@@ -9,11 +9,14 @@ public struct UpstreamCall: Sendable, Hashable, CustomStringConvertible {
     /// Path below the service's base URL, e.g. `/boxoffice/searchDailyBoxOfficeList.json`.
     public var path: String
     public var parameters: [String: String]
+    /// Go upstream even when the cache holds a fresh answer, and rewrite it (`refresh: true`). Not part of the key.
+    public var refresh: Bool
 
-    public init(service: Service, path: String, parameters: [String: String]) {
+    public init(service: Service, path: String, parameters: [String: String], refresh: Bool = false) {
         self.service = service
         self.path = path
         self.parameters = parameters
+        self.refresh = refresh
     }
 
     /// `kobis /boxoffice/searchDailyBoxOfficeList.json itemPerPage=10&targetDt=20220105`

@@ -34,6 +34,8 @@ extension BoxOfficeError {
         case .notFound:
             if let movieCode { data["movieCode"] = .string(movieCode) }
         case .quotaExhausted:
+            if let limit { data["limit"] = .int(limit) }
+            if let resetsAt { data["resetsAt"] = .string(resetsAt) }
             if let upstreamCode { data["upstreamCode"] = .string(upstreamCode) }
         case .offlineUnavailable:
             data["available"] = .array((available ?? []).map(JSONValue.string))

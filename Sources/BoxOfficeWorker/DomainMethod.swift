@@ -1,10 +1,11 @@
 import BoxOfficeCore
 import JSONSchema
 
-/// What every box office method is built with: its schemas, loaded by its name, and the domain service.
+/// What every box office method is built with: its schemas, loaded by its name, and the runtime (the domain
+/// service, and for posters the downloader).
 struct DomainMethodBase: Sendable {
     let schemas: MethodSchemas
-    let service: BoxOfficeService
+    let runtime: WorkerRuntime
 }
 
 /// A method answered by the domain service. A conforming type states its name, summary and handler; the rest
@@ -16,10 +17,10 @@ protocol DomainMethod: CatalogMethod {
 
 extension DomainMethod {
     var schemas: MethodSchemas { base.schemas }
-    var service: BoxOfficeService { base.service }
+    var service: BoxOfficeService { base.runtime.service }
 
     /// - Throws: when the method's schema files are missing or broken (a build defect).
-    static func make(_ service: BoxOfficeService) throws(SchemaCatalog.LoadError) -> Self {
-        Self(base: DomainMethodBase(schemas: try MethodSchemas(for: methodName), service: service))
+    static func make(_ runtime: WorkerRuntime) throws(SchemaCatalog.LoadError) -> Self {
+        Self(base: DomainMethodBase(schemas: try MethodSchemas(for: methodName), runtime: runtime))
     }
 }

@@ -5,8 +5,8 @@ import JSONRPC
 /// `include: ["detail","poster"]` on a box office: every part of every entry fetched concurrently.
 ///
 /// A part that fails leaves its entry standing with an `errors` list; with a progress token each finished part
-/// sends one `notifications/progress` (`total` = parts planned). Bounding per service and coalescing identical
-/// calls arrive with the cache.
+/// sends one `notifications/progress` (`total` = parts planned). The fetcher chain bounds the calls in flight per
+/// service (10 by default, so one wave covers a page) and makes identical calls once.
 enum IncludedParts {
     static func fetch(for office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext) async -> [Int: JSONObject] {
         let wantDetail = include.contains("detail")

@@ -7,13 +7,13 @@ public enum MethodTable {
     public static func registry(_ configuration: WorkerConfiguration, runtime: WorkerRuntime, startedAt: WorkerClock) throws -> MethodRegistry {
         var methods: [any RPCMethod] = [
             try PingMethod(),
-            try WorkerStatusMethod(configuration: configuration, clock: startedAt, counters: runtime.counters),
+            try WorkerStatusMethod(configuration: configuration, clock: startedAt, runtime: runtime),
             try DiscoverMethod(),
-            try BoxOfficeDailyMethod.make(runtime.service),
-            try BoxOfficeWeeklyMethod.make(runtime.service),
-            try MovieDetailMethod.make(runtime.service),
-            try MoviePosterMethod.make(runtime.service),
-            try MovieSearchMethod.make(runtime.service),
+            try BoxOfficeDailyMethod.make(runtime),
+            try BoxOfficeWeeklyMethod.make(runtime),
+            try MovieDetailMethod.make(runtime),
+            try MoviePosterMethod.make(runtime),
+            try MovieSearchMethod.make(runtime),
         ]
         if configuration.diagnostics {
             methods.append(try DiagnosticsSleepMethod())

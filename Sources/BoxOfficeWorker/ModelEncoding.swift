@@ -75,7 +75,7 @@ enum ModelEncoding {
         ]
     }
 
-    static func poster(_ poster: PosterSearch) -> JSONValue {
+    static func poster(_ poster: PosterSearch, file: PosterFile? = nil) -> JSONValue {
         let image: JSONValue = poster.image.map { image in
             [
                 "url": .string(image.url), "thumbnailUrl": .string(image.thumbnailUrl), "width": .int(image.width),
@@ -83,7 +83,11 @@ enum ModelEncoding {
                 "collection": .optionalString(image.collection), "postedAt": .optionalString(image.postedAt),
             ]
         } ?? .null
-        return ["query": .string(poster.query), "found": .bool(poster.image != nil), "image": image]
+        var result: JSONObject = ["query": .string(poster.query), "found": .bool(poster.image != nil), "image": image]
+        if let file {
+            result["file"] = ["path": .string(file.path), "mimeType": .string(file.mimeType), "bytes": .int(file.bytes), "sha256": .string(file.sha256)]
+        }
+        return .object(result)
     }
 
     static func search(_ search: MovieSearch) -> JSONValue {

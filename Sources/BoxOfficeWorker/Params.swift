@@ -12,6 +12,8 @@ struct Params {
 
     func string(_ key: String) -> String? { object[key]?.stringValue }
     func bool(_ key: String) -> Bool? { object[key]?.boolValue }
+    /// `refresh: true`: bypass the cache for this request's own upstream call, and rewrite it.
+    var refresh: Bool { bool("refresh") == true }
     func int(_ key: String) -> Int? { object[key]?.numberValue.map { Int($0) } }
 
     /// A `date` param (its format is checked by the schema).

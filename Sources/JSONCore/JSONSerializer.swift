@@ -54,26 +54,28 @@ public enum JSONSerializer {
     }
 
     /// json_dumpb of `value`, appended.
+    ///
+    /// Jansson reports a too-small buffer only after formatting the whole value, so a second pass costs a whole
+    /// dump again. The tree's estimated length (strings and keys as they are, a margin per value) sizes the first
+    /// pass; only values whose escapes outgrow the margin pay for a second one.
     static func dump(_ value: JSONValue, to bytes: inout [UInt8]) {
         var precision = 1
-        let root = JanssonReference(taking: value.makeJansson(precision: &precision))
+        var estimate = 0
+        let root = JanssonReference(taking: value.makeJansson(precision: &precision, length: &estimate))
         let flags = Int(JSON_COMPACT | JSON_ENCODE_ANY) | cj_real_precision(Int32(precision))
-        // Most protocol lines are small: dump into a stack scratch first; size exactly only when it does not fit.
-        let fitted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: scratchSize) { scratch -> Bool in
-            let needed = json_dumpb(root.pointer, scratch.baseAddress, scratchSize, flags)
-            guard needed <= scratchSize else { return false }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress, count: needed))
-            return true
-        }
-        if !fitted {
-            let needed = json_dumpb(root.pointer, nil, 0, flags)
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: needed))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                _ = buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: needed) {
-                    json_dumpb(root.pointer, $0, needed, flags)
+        let start = bytes.count
+        var capacity = estimate + estimate / 4 + 64
+        while true {
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
+            let needed = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: capacity) {
+                    json_dumpb(root.pointer, $0, capacity, flags)
                 }
             }
+            bytes.removeLast(capacity - min(needed, capacity))
+            if needed <= capacity { return }
+            bytes.removeLast(bytes.count - start)
+            capacity = needed
         }
     }
 
@@ -83,8 +85,6 @@ public enum JSONSerializer {
         append(value, to: &bytes, newline: true)
         return bytes
     }
-
-    static let scratchSize = 1024
 
     /// The compact JSON text of `value` as a `String`.
     public static func string(_ value: JSONValue) -> String {

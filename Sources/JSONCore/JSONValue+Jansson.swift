@@ -46,37 +46,43 @@ extension JSONValue {
     /// Builds a new Jansson value (a taken reference) for serialization.
     ///
     /// `precision` collects the significant digits the reals need to print exactly as Swift's shortest
-    /// round-trip form, so the dump can use the smallest `JSON_REAL_PRECISION` that loses nothing.
-    func makeJansson(precision: inout Int) -> UnsafeMutablePointer<json_t> {
+    /// round-trip form, so the dump can use the smallest `JSON_REAL_PRECISION` that loses nothing. `length`
+    /// collects an estimate of the dumped length, so the dump can usually be written in one pass.
+    func makeJansson(precision: inout Int, length: inout Int) -> UnsafeMutablePointer<json_t> {
+        length += 8
         switch self {
         case .null:
             return json_null()
         case .bool(let bool):
             return bool ? json_true() : json_false()
         case .integer(let integer):
+            length += 12
             return json_integer(json_int_t(integer))
         case .real(let real):
+            length += 16
             precision = max(precision, JSONValue.significantDigits(real))
             // Jansson has no NaN or infinity; JSON neither. Such a value is a programming error upstream of here.
             return json_real(real) ?? json_null()
         case .string(let string):
             var string = string
             return string.withUTF8 { utf8 in
+                length += utf8.count
                 guard let base = utf8.baseAddress, utf8.count > 0 else { return json_string_nocheck("") }
                 return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { json_stringn_nocheck($0, utf8.count) }
             }
         case .array(let elements):
             let array = json_array()!
             for element in elements {
-                json_array_append_new(array, element.makeJansson(precision: &precision))
+                json_array_append_new(array, element.makeJansson(precision: &precision, length: &length))
             }
             return array
         case .object(let object):
             let result = json_object()!
             for member in object {
                 var key = member.key
-                let value = member.value.makeJansson(precision: &precision)
+                let value = member.value.makeJansson(precision: &precision, length: &length)
                 key.withUTF8 { utf8 in
+                    length += utf8.count
                     guard let base = utf8.baseAddress, utf8.count > 0 else {
                         _ = json_object_set_new_nocheck(result, "", value)
                         return

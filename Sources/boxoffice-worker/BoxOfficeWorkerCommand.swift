@@ -16,7 +16,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             request completes. Logs go to stderr. Try:
               printf '{"jsonrpc":"2.0","id":1,"method":"ping"}\\n' | boxoffice-worker
             Environment: KOBIS_API_KEY (unset: offline mode), KAKAO_REST_API_KEY (posters), KOBIS_BASE_URL, \
-            KAKAO_BASE_URL, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
+            KAKAO_BASE_URL, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
             """,
         version: WorkerIdentity.version
@@ -49,6 +49,12 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds"))
     var timeout: Double = 10
 
+    @Option(help: ArgumentHelp("The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).", valueName: "path"))
+    var cacheDir: String?
+    @Flag(help: "Keep no cache on disk (answers are still kept briefly in memory; poster downloads are off).")
+    var noCache = false
+    @Option(help: ArgumentHelp("KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted.", valueName: "n"))
+    var kobisDailyLimit: Int = 2950
     @Option(help: ArgumentHelp("Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).", valueName: "date"))
     var today: String?
 
@@ -64,6 +70,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
         guard drainSeconds >= 0, drainSeconds.isFinite else { throw ValidationError("--drain-seconds must be 0 or more") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard kobisDailyLimit >= 0 else { throw ValidationError("--kobis-daily-limit must be 0 or more") }
+        if noCache, cacheDir != nil { throw ValidationError("--no-cache and --cache-dir contradict each other") }
         if let text = resolvedToday, CalendarDate(text) == nil {
             throw ValidationError("today \"\(text)\" is not a date (YYYY-MM-DD)")
         }
@@ -109,13 +117,16 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
                 key: kakaoKey, setting: "KAKAO_REST_API_KEY"
             ),
             timeout: .milliseconds(Int64(timeout * 1000)),
-            today: resolvedToday.flatMap(CalendarDate.init)
+            today: resolvedToday.flatMap(CalendarDate.init),
+            cacheDirectory: noCache ? nil : cacheDir ?? environment["BOXOFFICE_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
+            kobisDailyLimit: kobisDailyLimit
         )
 
         let runtime: WorkerRuntime
         let registry: MethodRegistry
         do {
-            runtime = try WorkerRuntime(worker)
+            runtime = try WorkerRuntime(worker, warn: { logger.warning("\($0)") })
             registry = try MethodTable.registry(worker, runtime: runtime, startedAt: WorkerClock())
         } catch {
             logger.critical("cannot start: \(error)")

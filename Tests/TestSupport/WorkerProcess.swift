@@ -32,12 +32,15 @@ public final class WorkerProcess: @unchecked Sendable {
     private var errors: [UInt8] = []
     private var openStreams = 2
 
-    /// Starts the worker. The environment is the test's own minus every upstream key, plus `environment`.
+    /// Starts the worker. The environment is the test's own minus every upstream key, plus `environment`. Unless
+    /// `environment` names one, each process gets a fresh cache directory of its own, so no test sees another's
+    /// cached answers (or the user's).
     public init(arguments: [String] = [], environment: [String: String] = [:], stdin: FileHandle? = nil) throws {
         var base = ProcessInfo.processInfo.environment
-        for key in ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "BOXOFFICE_LOG_LEVEL", "BOXOFFICE_TODAY"] {
+        for key in ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "BOXOFFICE_LOG_LEVEL", "BOXOFFICE_TODAY", "XDG_CACHE_HOME"] {
             base[key] = nil
         }
+        base["BOXOFFICE_CACHE_DIR"] = Self.freshCacheDirectory()
         process.executableURL = Self.binary
         process.arguments = arguments
         process.environment = base.merging(environment) { $1 }
@@ -51,6 +54,11 @@ public final class WorkerProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
+    }
+
+    /// A new, not yet existing directory under the temporary directory (the worker creates it).
+    public static func freshCacheDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-test-cache-\(UUID().uuidString)").path
     }
 
     private func drain(_ handle: FileHandle, isOutput: Bool) {
@@ -79,10 +87,17 @@ public final class WorkerProcess: @unchecked Sendable {
         send(bytes: Array(line.utf8) + [0x0A])
     }
 
-    /// Writes raw bytes to stdin (for invalid UTF-8, NUL bytes, partial lines).
+    /// Writes raw bytes to stdin (for invalid UTF-8, NUL bytes, partial lines). A worker that has already exited
+    /// is not an error here (the test checks its exit): the write fails with EPIPE instead of killing the test
+    /// process with SIGPIPE.
     public func send(bytes: [UInt8]) {
-        stdinPipe.fileHandleForWriting.write(Data(bytes))
+        _ = Self.ignoreBrokenPipes
+        try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(bytes))
     }
+
+    private static let ignoreBrokenPipes: Void = {
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// Closes stdin: end of input for the worker.
     public func closeInput() {

@@ -12,7 +12,7 @@ struct BoxOfficeDailyMethod: DomainMethod {
         let params = Params(context)
         let date = try params.date()
         let office = try await answering { () async throws(BoxOfficeError) in
-            try await service.daily(date: date, limit: params.int("limit") ?? 10, filters: params.filters)
+            try await service.daily(date: date, limit: params.int("limit") ?? 10, filters: params.filters, refresh: params.refresh)
         }
         let extras = await IncludedParts.fetch(for: office, include: params.include, service: service, context: context)
         return ModelEncoding.boxOffice(office, extras: extras)

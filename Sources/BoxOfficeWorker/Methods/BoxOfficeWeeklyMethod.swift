@@ -13,7 +13,7 @@ struct BoxOfficeWeeklyMethod: DomainMethod {
         let date = try params.date()
         let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
         let office = try await answering { () async throws(BoxOfficeError) in
-            try await service.weekly(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters)
+            try await service.weekly(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters, refresh: params.refresh)
         }
         let extras = await IncludedParts.fetch(for: office, include: params.include, service: service, context: context)
         return ModelEncoding.boxOffice(office, extras: extras)

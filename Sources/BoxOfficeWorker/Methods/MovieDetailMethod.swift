@@ -9,7 +9,8 @@ struct MovieDetailMethod: DomainMethod {
     let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
-        let code = Params(context).string("movieCode") ?? ""
-        return ModelEncoding.movie(try await answering { () async throws(BoxOfficeError) in try await service.movie(code: code) })
+        let params = Params(context)
+        let code = params.string("movieCode") ?? ""
+        return ModelEncoding.movie(try await answering { () async throws(BoxOfficeError) in try await service.movie(code: code, refresh: params.refresh) })
     }
 }

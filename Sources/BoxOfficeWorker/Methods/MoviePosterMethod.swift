@@ -2,7 +2,8 @@ import BoxOfficeCore
 import JSONCore
 import JSONRPC
 
-/// `movie.poster`: the first Kakao image for "<title> 영화 포스터", by title or by movie code.
+/// `movie.poster`: the first Kakao image for "<title> 영화 포스터", by title or by movie code; with `download: true`
+/// the image itself, saved in the cache directory (no hit: nothing to download, `found: false` as usual).
 struct MoviePosterMethod: DomainMethod {
     static let methodName = "movie.poster"
     let summary = "A movie's poster: the first Kakao image search result for \"<title> 영화 포스터\"."
@@ -10,12 +11,22 @@ struct MoviePosterMethod: DomainMethod {
 
     func call(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
-        if params.bool("download") == true {
-            throw RPCError.invalidParams(at: JSONPointer(tokens: ["download"]), "download: true needs the poster cache, which this version of the worker does not have yet; omit it to get the image URL")
+        let download = params.bool("download") == true
+        if download, base.runtime.downloader == nil {
+            let offline = base.runtime.coverage != nil
+            var error = BoxOfficeError(offline ? .offlineUnavailable : .notConfigured, "download: true is not available: \(base.runtime.downloadUnavailable ?? "no cache directory")")
+            if offline { error.available = [] } else { error.setting = "BOXOFFICE_CACHE_DIR" }
+            throw error.rpcError
         }
         let poster = try await answering { () async throws(BoxOfficeError) in
-            try await service.poster(title: params.string("title"), movieCode: params.string("movieCode"))
+            try await service.poster(title: params.string("title"), movieCode: params.string("movieCode"), refresh: params.refresh)
         }
-        return ModelEncoding.poster(poster)
+        guard download, let downloader = base.runtime.downloader, let image = poster.image else {
+            return ModelEncoding.poster(poster)
+        }
+        let file = try await answering { () async throws(BoxOfficeError) in
+            try await downloader.download(image.url, refresh: params.refresh)
+        }
+        return ModelEncoding.poster(poster, file: file)
     }
 }

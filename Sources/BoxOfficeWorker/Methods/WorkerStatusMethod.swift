@@ -4,25 +4,35 @@ import JSONCore
 import JSONRPC
 import JSONSchema
 
-/// `worker.status`: name, version, mode, uptime, request counters and limits.
+/// `worker.status`: name, version, mode, uptime, request counters, upstream counters, the KOBIS quota, the cache
+/// and limits.
 struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
     static let methodName = "worker.status"
     let summary = "What the worker is, its mode, uptime, request counters and limits."
     let schemas: MethodSchemas
     let configuration: WorkerConfiguration
     let clock: WorkerClock
-    let counters: UpstreamCounters
+    let runtime: WorkerRuntime
 
-    init(configuration: WorkerConfiguration, clock: WorkerClock, counters: UpstreamCounters) throws(SchemaCatalog.LoadError) {
+    init(configuration: WorkerConfiguration, clock: WorkerClock, runtime: WorkerRuntime) throws(SchemaCatalog.LoadError) {
         schemas = try MethodSchemas(for: Self.methodName)
         self.configuration = configuration
         self.clock = clock
-        self.counters = counters
+        self.runtime = runtime
     }
 
     func callImmediately(_ context: RequestContext) throws -> JSONValue {
         let requests = context.statistics
         let server = configuration.server
+        let counters = runtime.counters
+        let cache = runtime.cache.statistics
+        let quota: JSONValue = runtime.quota.map { quota in
+            let status = quota.status
+            return [
+                "limit": .int(status.limit), "used": .int(status.used), "remaining": .int(status.remaining),
+                "day": .string(status.day.description), "resetsAt": .string(status.resetsAt),
+            ]
+        } ?? .null
         return [
             "name": .string(WorkerIdentity.name),
             "version": .string(WorkerIdentity.version),
@@ -44,6 +54,13 @@ struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
             "upstream": [
                 "kobis": ["calls": .int(counters.kobisCalls), "baseURL": .string(configuration.kobis.baseURL), "keySet": .bool(configuration.kobis.key?.isEmpty == false)],
                 "kakao": ["calls": .int(counters.kakaoCalls), "baseURL": .string(configuration.kakao.baseURL), "keySet": .bool(configuration.kakao.key?.isEmpty == false)],
+            ],
+            "quota": quota,
+            "cache": [
+                "enabled": .bool(runtime.cache.directory != nil),
+                "path": runtime.cache.directory.map { .string($0.path) } ?? .null,
+                "hits": .int(cache.hits),
+                "misses": .int(cache.misses),
             ],
             "limits": [
                 "maxInFlight": .int(server.maxInFlight),

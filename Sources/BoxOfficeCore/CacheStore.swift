@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// The shared on-disk cache: one SQLite database (WAL) in the cache directory, used by every worker process on the
+/// machine at once. It holds raw upstream bodies by call key (which never holds an API key) and the KOBIS calls made
+/// per KST day.
+///
+/// Bodies are stored raw and decoded again on every read, so a fix in decoding heals old entries. SQLite's own
+/// locking (WAL, a busy timeout) makes concurrent processes safe; no entry is lost because every write is one
+/// `INSERT OR REPLACE` or one counter update in its own transaction.
+public final class CacheStore: Sendable {
+    /// One cached upstream body.
+    public struct Entry: Sendable, Equatable {
+        public var body: [UInt8]
+        /// Seconds since 1970 (UTC) when it was fetched.
+        public var fetchedAt: Double
+        /// The KST day it was fetched on (as the worker's calendar saw it): freshness rules are reckoned in days.
+        public var fetchedDay: CalendarDate
+        public var origin: Source.Origin
+
+        public init(body: [UInt8], fetchedAt: Double, fetchedDay: CalendarDate, origin: Source.Origin) {
+            self.body = body
+            self.fetchedAt = fetchedAt
+            self.fetchedDay = fetchedDay
+            self.origin = origin
+        }
+    }
+
+    public static let databaseName = "cache.sqlite"
+
+    /// The cache directory.
+    public let directory: URL
+    private let pool: DatabasePool
+
+    /// Opens (creating on first use) the cache in `directory`: the directory with mode 0700, the database with 0600
+    /// (SQLite gives its `-wal` and `-shm` files the database file's mode).
+    public init(directory: URL) throws {
+        self.directory = directory
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CacheStoreError("\(directory.path) is not a directory") }
+        } else {
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let path = directory.appendingPathComponent(Self.databaseName).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CacheStoreError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        close(descriptor)
+
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "boxoffice-cache"
+        pool = try DatabasePool(path: path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { database in
+            try database.execute(sql: """
+                CREATE TABLE IF NOT EXISTS upstream (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    service TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    fetchedAt DOUBLE NOT NULL,
+                    fetchedDay TEXT NOT NULL,
+                    origin TEXT NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS images (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    file TEXT NOT NULL,
+                    mimeType TEXT NOT NULL,
+                    bytes INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS quota (
+                    service TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    used INTEGER NOT NULL,
+                    PRIMARY KEY (service, day)
+                );
+                """)
+        }
+        try migrator.migrate(pool)
+    }
+
+    /// The path of the database file.
+    public var databasePath: String { pool.path }
+
+    public func entry(_ key: String) throws -> Entry? {
+        try pool.read { database in
+            guard let row = try Row.fetchOne(database, sql: "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?", arguments: [key]) else {
+                return nil
+            }
+            let data: Data = row["body"]
+            guard let day = CalendarDate(row["fetchedDay"] as String), let origin = Source.Origin(rawValue: row["origin"]) else { return nil }
+            return Entry(body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
+        }
+    }
+
+    public func store(_ key: String, service: Service, _ entry: Entry) throws {
+        try pool.write { database in
+            try database.execute(
+                sql: "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description, entry.origin.rawValue]
+            )
+        }
+    }
+
+    /// The downloaded file of an image URL, when there is one.
+    public func image(_ url: String) throws -> PosterFile? {
+        try pool.read { database in
+            guard let row = try Row.fetchOne(database, sql: "SELECT file, mimeType, bytes, sha256 FROM images WHERE url = ?", arguments: [url]) else {
+                return nil
+            }
+            return PosterFile(path: directory.appendingPathComponent(row["file"] as String).path, mimeType: row["mimeType"], bytes: row["bytes"], sha256: row["sha256"])
+        }
+    }
+
+    /// Records that `url` was downloaded to `file` (relative to the cache directory).
+    public func storeImage(_ url: String, file: String, _ poster: PosterFile) throws {
+        try pool.write { database in
+            try database.execute(
+                sql: "INSERT OR REPLACE INTO images (url, file, mimeType, bytes, sha256) VALUES (?, ?, ?, ?, ?)",
+                arguments: [url, file, poster.mimeType, poster.bytes, poster.sha256]
+            )
+        }
+    }
+
+    /// Counts one call to `service` on `day` when fewer than `limit` were made; false when the budget is spent.
+    /// One transaction, so processes sharing the database never both take the last call.
+    public func takeCall(_ service: Service, day: CalendarDate, limit: Int) throws -> Bool {
+        try pool.write { database in
+            let used = try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
+            guard used < limit else { return false }
+            try database.execute(
+                sql: "INSERT INTO quota (service, day, used) VALUES (?, ?, 1) ON CONFLICT (service, day) DO UPDATE SET used = used + 1",
+                arguments: [service.rawValue, day.description]
+            )
+            return true
+        }
+    }
+
+    /// Calls counted for `service` on `day`.
+    public func calls(_ service: Service, day: CalendarDate) throws -> Int {
+        try pool.read { database in
+            try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
+        }
+    }
+}
+
+/// Why the cache could not be opened or used.
+public struct CacheStoreError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

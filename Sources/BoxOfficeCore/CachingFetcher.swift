@@ -1,0 +1,111 @@
+import Foundation
+import JSONCore
+import Synchronization
+
+/// The cache in front of any other fetcher: memory first, then the shared SQLite store, then upstream.
+///
+/// - A fresh entry (``Freshness``) is served with `source.origin` `cache` (fixtures keep their own source: they are
+///   recordings either way). `refresh` skips both tiers, goes upstream and rewrites the entry.
+/// - Only bodies that can be answers are kept: JSON objects without a KOBIS `faultInfo`. Errors are never cached.
+/// - Fixture bodies stay in memory only: writing them to the shared store would serve recordings to live workers.
+/// - A store that fails (read-only, full, removed) is warned about once and then left out: never a failed request.
+public final class CachingFetcher: Fetcher {
+    private let inner: any Fetcher
+    private let store: CacheStore?
+    private let memory: MemoryCache
+    private let now: @Sendable () -> Double
+    private let today: @Sendable () -> CalendarDate
+    private let warnings: CacheWarnings
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
+
+    public init(
+        _ inner: any Fetcher, store: CacheStore?, memoryCapacity: Int = 256,
+        now: @escaping @Sendable () -> Double, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings
+    ) {
+        self.inner = inner
+        self.store = store
+        memory = MemoryCache(capacity: memoryCapacity)
+        self.now = now
+        self.today = today
+        self.warnings = warnings
+    }
+
+    /// Answers served from the cache, and calls that went past it, since start.
+    public var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+
+    public var directory: URL? { store?.directory }
+
+    public func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+        let key = call.key
+        if !call.refresh, let hit = cached(call, key: key) {
+            hits.add(1, ordering: .relaxed)
+            return hit
+        }
+        misses.add(1, ordering: .relaxed)
+        let fetched = try await inner.fetch(call)
+        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call) else {
+            return fetched
+        }
+        let entry = CacheStore.Entry(body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
+        let servedAs = fetched.source.origin == .fixture ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
+        memory.store(key, entry, source: servedAs, document: document)
+        if fetched.source.origin != .fixture, let store {
+            do {
+                try store.store(key, service: call.service, entry)
+            } catch {
+                warnings.warn("the cache at \(store.directory.path) cannot be written (\(error)); answers are not kept on disk")
+            }
+        }
+        return Fetched(body: fetched.body, source: fetched.source, document: document)
+    }
+
+    private func cached(_ call: UpstreamCall, key: String) -> Fetched? {
+        let time = now()
+        if let found = memory.entry(key),
+           Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: time) {
+            var document = found.document
+            if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
+                memory.remember(key, document: parsed)
+                document = parsed
+            }
+            return Fetched(body: found.entry.body, source: found.source, document: document)
+        }
+        guard let store else { return nil }
+        let stored: CacheStore.Entry?
+        do {
+            stored = try store.entry(key)
+        } catch {
+            warnings.warn("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
+            return nil
+        }
+        guard let stored, Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: time) else { return nil }
+        let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
+        let document = try? JSONParser.parse(stored.body)
+        memory.store(key, stored, source: source, document: document)
+        return Fetched(body: stored.body, source: source, document: document)
+    }
+
+    /// Whether a body is an answer worth keeping rather than an upstream error sent with HTTP 200.
+    static func isAnswer(_ document: JSONValue, _ call: UpstreamCall) -> Bool {
+        guard let object = document.objectValue else { return false }
+        switch call.service {
+        case .kobis: return object["faultInfo"] == nil
+        case .kakao: return object["documents"] != nil
+        }
+    }
+}
+
+/// Warns on stderr once per process about a cache or quota store that does not work; requests go on without it.
+public final class CacheWarnings: Sendable {
+    private let sink: @Sendable (String) -> Void
+    private let warned = Atomic<Bool>(false)
+
+    public init(_ sink: @escaping @Sendable (String) -> Void) {
+        self.sink = sink
+    }
+
+    public func warn(_ message: String) {
+        if !warned.exchange(true, ordering: .relaxed) { sink(message) }
+    }
+}
