@@ -23,6 +23,8 @@ public final class FakeUpstream: @unchecked Sendable {
         case reset
         /// Declares `declared` bytes, sends `body`, and closes.
         case truncated(body: [UInt8], declared: Int)
+        /// `302 Found` to `location`.
+        case redirect(location: String)
 
         public static func json(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
             .respond(status: status, body: Array(text.utf8), delay: delay)
@@ -118,6 +120,8 @@ public final class FakeUpstream: @unchecked Sendable {
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         case .truncated(let body, let declared):
             write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
+        case .redirect(let location):
+            write(client, Array("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         case .respond(let status, let contentType, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             write(client, Self.head(status: status, contentType: contentType, length: body.count) + body)

@@ -64,8 +64,13 @@ final class RecordedUpstream: @unchecked Sendable {
         return .respond(status: 200, body: [UInt8](data))
     }
 
+    /// The bytes `/images/poster.jpg` serves: not a real JPEG, only its first bytes; the worker checks the type the
+    /// server declares, not the content.
+    static let posterBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array("boxoffice-worker test poster".utf8) + [0xFF, 0xD9]
+
     func reply(_ request: FakeUpstream.Request) -> FakeUpstream.Reply {
         if request.path.hasPrefix("/kakao/") { return kakao(request) }
+        if request.path.hasPrefix("/images/") { return image(request.path) }
         guard request.query["key"] == Self.kobisKey else {
             return .json(#"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#)
         }
@@ -110,8 +115,24 @@ final class RecordedUpstream: @unchecked Sendable {
             return .json(#"{"errorType":"AccessDeniedError","message":"cannot find appkey"}"#, status: 401)
         }
         let query = request.query["query"] ?? ""
+        // "다운로드 <file>": a poster whose image is served by this server, for download tests.
+        if query.hasPrefix("다운로드 ") {
+            let file = query.dropFirst(5).split(separator: " ").first.map(String.init) ?? "poster.jpg"
+            return .json(#"{"documents":[{"collection":"blog","datetime":"2023-01-01T00:00:00.000+09:00","display_sitename":"test","doc_url":"http://127.0.0.1/doc","height":600,"image_url":"\#(server.baseURL)/images/\#(file)","thumbnail_url":"\#(server.baseURL)/images/thumb.jpg","width":400}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#)
+        }
         if query.hasPrefix("한도") { return .json(#"{"code":-10,"msg":"API limit has been exceeded."}"#, status: 400) }
         if query.hasPrefix("없는") { return recorded("kakao-image-empty-result.json") }
         return recorded("kakao-image-gwanghae-10docs.json")
+    }
+
+    /// Images for download tests: a poster, one behind a redirect, an HTML page, and one over the 10 MB limit.
+    private func image(_ path: String) -> FakeUpstream.Reply {
+        switch path {
+        case "/images/poster.jpg": .respond(status: 200, contentType: "image/jpeg", body: Self.posterBytes)
+        case "/images/moved.png": .redirect(location: server.baseURL + "/images/poster.jpg")
+        case "/images/page.jpg": .respond(status: 200, contentType: "text/html; charset=utf-8", body: Array("<html></html>".utf8))
+        case "/images/huge.jpg": .respond(status: 200, contentType: "image/jpeg", body: [UInt8](repeating: 0xAB, count: (10 << 20) + 1))
+        default: .json("not found", status: 404)
+        }
     }
 }

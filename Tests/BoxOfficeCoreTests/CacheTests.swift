@@ -1,0 +1,171 @@
+import BoxOfficeCore
+import Foundation
+import Synchronization
+import Testing
+
+/// The cache pieces in process: the SQLite store, the caching fetcher over a counting upstream, the quota guard,
+/// the per-service bound, and the digest that names posters.
+@Suite("Cache, quota and bounds")
+struct CacheTests {
+    /// Answers every call with a body built from its key (or `body`), counting calls.
+    final class CountingFetcher: Fetcher {
+        let calls = Atomic<Int>(0)
+        let running = Atomic<Int>(0)
+        let mostRunning = Atomic<Int>(0)
+        let body: String?
+        let origin: Source.Origin
+        let delay: Duration
+
+        init(body: String? = nil, origin: Source.Origin = .kobis, delay: Duration = .zero) {
+            self.body = body
+            self.origin = origin
+            self.delay = delay
+        }
+
+        func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+            calls.add(1, ordering: .relaxed)
+            let now = running.add(1, ordering: .relaxed).newValue
+            mostRunning.max(now, ordering: .relaxed)
+            defer { running.subtract(1, ordering: .relaxed) }
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            let text = body ?? #"{"boxOfficeResult":{"key":"\#(call.key)"}}"#
+            return Fetched(body: Array(text.utf8), source: Source(origin: origin, fetchedAt: "2026-11-21T01:00:00Z"))
+        }
+    }
+
+    /// A clock the test moves.
+    final class TestClock: Sendable {
+        let seconds = Mutex<Double>(1_795_186_800 + 3600)
+        var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
+        func advance(_ by: Double) { seconds.withLock { $0 += by } }
+    }
+
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-test-\(UUID().uuidString)")
+    }
+
+    let yesterday = UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20261120", "itemPerPage": "10"])
+    let today: @Sendable () -> CalendarDate = { CalendarDate("2026-11-21")! }
+
+    @Test("the store creates its directory 0700 and database 0600, and round-trips entries and counts")
+    func store() throws {
+        let directory = Self.temporaryDirectory()
+        let store = try CacheStore(directory: directory)
+        let mode = { (path: String) in ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue }
+        #expect(try mode(directory.path) == 0o700)
+        #expect(try mode(store.databasePath) == 0o600)
+        let entry = CacheStore.Entry(body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
+        try store.store("k", service: .kobis, entry)
+        #expect(try store.entry("k") == entry)
+        #expect(try store.entry("missing") == nil)
+        #expect(try store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        #expect(try store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        #expect(try !store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        #expect(try store.calls(.kobis, day: CalendarDate("2026-11-21")!) == 2)
+        #expect(try store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
+        // A second handle on the same directory (another process) sees the same entries.
+        #expect(try CacheStore(directory: directory).entry("k") == entry)
+    }
+
+    @Test("a path that is a file is refused, so the worker can fall back to no cache")
+    func unusableDirectory() throws {
+        let file = Self.temporaryDirectory()
+        try Data("x".utf8).write(to: file)
+        #expect(throws: (any Error).self) { try CacheStore(directory: file) }
+        #expect(throws: (any Error).self) { try CacheStore(directory: file.appendingPathComponent("below")) }
+    }
+
+    @Test("hit, expiry, refresh: the upstream is asked only when the entry is missing, stale or refreshed")
+    func cachingFetcher() async throws {
+        let clock = TestClock()
+        let upstream = CountingFetcher()
+        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let fetcher = CachingFetcher(upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
+        let first = try await fetcher.fetch(yesterday)
+        #expect(first.source.origin == .kobis)
+        let second = try await fetcher.fetch(yesterday)
+        #expect(second.source.origin == .cache && second.body == first.body)
+        #expect(upstream.calls.load(ordering: .relaxed) == 1)
+        clock.advance(3600)  // yesterday's figures are good for an hour
+        _ = try await fetcher.fetch(yesterday)
+        #expect(upstream.calls.load(ordering: .relaxed) == 2)
+        var refresh = yesterday
+        refresh.refresh = true
+        #expect(try await fetcher.fetch(refresh).source.origin == .kobis)
+        #expect(upstream.calls.load(ordering: .relaxed) == 3)
+        #expect(fetcher.statistics.hits == 1 && fetcher.statistics.misses == 3)
+
+        // A new fetcher on the same store (a restarted worker): served from disk.
+        let restarted = CachingFetcher(upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
+        #expect(try await restarted.fetch(yesterday).source.origin == .cache)
+        #expect(upstream.calls.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("upstream errors sent with HTTP 200 are never cached; fixtures stay fixtures and stay out of the store")
+    func whatIsKept() async throws {
+        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let fault = CountingFetcher(body: #"{"faultInfo":{"message":"x","errorCode":"320010"}}"#)
+        let faulty = CachingFetcher(fault, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        _ = try await faulty.fetch(yesterday)
+        _ = try await faulty.fetch(yesterday)
+        #expect(fault.calls.load(ordering: .relaxed) == 2)
+        #expect(try store.entry(yesterday.key) == nil)
+
+        let fixtures = CountingFetcher(origin: .fixture)
+        let offline = CachingFetcher(fixtures, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        _ = try await offline.fetch(yesterday)
+        #expect(try await offline.fetch(yesterday).source.origin == .fixture)
+        #expect(fixtures.calls.load(ordering: .relaxed) == 1)
+        #expect(try store.entry(yesterday.key) == nil)
+    }
+
+    @Test("the quota counts per KST day, refuses at the limit with when it resets, and shares the store")
+    func quota() throws {
+        let directory = Self.temporaryDirectory()
+        let day = Mutex(CalendarDate("2026-11-21")!)
+        let guardA = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
+        let guardB = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
+        try guardA.take()
+        try guardB.take()
+        do {
+            try guardA.take()
+            Issue.record("the third call was allowed")
+        } catch {
+            #expect(error.reason == .quotaExhausted && error.limit == 2 && error.resetsAt == "2026-11-21T15:00:00Z")
+        }
+        #expect(guardB.status.used == 2 && guardB.status.remaining == 0)
+        day.withLock { $0 = CalendarDate("2026-11-22")! }
+        try guardA.take()
+        #expect(guardA.status.used == 1 && guardA.status.resetsAt == "2026-11-22T15:00:00Z")
+    }
+
+    @Test("without a store, the quota is counted in the process")
+    func quotaInMemory() throws {
+        let guardian = QuotaGuard(limit: 1, store: nil, today: today, warnings: CacheWarnings { _ in })
+        try guardian.take()
+        #expect(throws: BoxOfficeError.self) { try guardian.take() }
+    }
+
+    @Test("at most `width` calls per service are in flight; the other service is not held up")
+    func bounded() async throws {
+        let upstream = CountingFetcher(delay: .milliseconds(30))
+        let fetcher = LimitingFetcher(upstream, perService: 3)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<12 {
+                group.addTask {
+                    _ = try? await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": "\(index)"]))
+                }
+            }
+        }
+        #expect(upstream.calls.load(ordering: .relaxed) == 12)
+        #expect(upstream.mostRunning.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("SHA-256 of the FIPS 180-4 examples")
+    func digest() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
