@@ -13,6 +13,9 @@ public struct BoxOffice: Sendable, Hashable {
     public var yearWeek: String?
     public var entries: [BoxOfficeEntry]
     public var source: Source
+    /// What has been derived from the upstream body this box office was decoded from (nil when it is not cached):
+    /// methods keep their serialized answers here.
+    public var derived: DerivedValues?
 }
 
 /// One ranked movie of a box office.

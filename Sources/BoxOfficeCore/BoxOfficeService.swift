@@ -45,7 +45,7 @@ public struct BoxOfficeService: Sendable {
         var parameters = filters.parameters
         parameters["targetDt"] = day.compact
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters, refresh: refresh))
-        var office = try KOBISDecoder.dailyBoxOffice(fetched)
+        var office = try Self.decoded("daily", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.dailyBoxOffice(fetched) }
         office.entries = Array(office.entries.prefix(limit))
         return office
     }
@@ -67,8 +67,21 @@ public struct BoxOfficeService: Sendable {
         parameters["targetDt"] = end.compact
         parameters["weekGb"] = period.weekGb
         let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters, refresh: refresh))
-        var office = try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
+        var office = try Self.decoded("weekly", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.weeklyBoxOffice(fetched, period: period) }
         office.entries = Array(office.entries.prefix(limit))
+        return office
+    }
+
+    /// A box office decoded once per cached body: later requests reuse the model, with this fetch's source.
+    static func decoded(_ kind: String, _ fetched: Fetched, _ decode: () throws(BoxOfficeError) -> BoxOffice) throws(BoxOfficeError) -> BoxOffice {
+        var office: BoxOffice
+        if let derived = fetched.derived {
+            office = try derived.value("decoded \(kind)", decode)
+        } else {
+            office = try decode()
+        }
+        office.source = fetched.source
+        office.derived = fetched.derived
         return office
     }
 

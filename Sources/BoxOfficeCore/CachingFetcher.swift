@@ -49,7 +49,7 @@ public final class CachingFetcher: Fetcher {
         }
         let entry = CacheStore.Entry(body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
         let servedAs = fetched.source.origin == .fixture ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
-        memory.store(key, entry, source: servedAs, document: document)
+        let derived = memory.store(key, entry, source: servedAs, document: document)
         if fetched.source.origin != .fixture, let store {
             do {
                 try store.store(key, service: call.service, entry)
@@ -57,7 +57,7 @@ public final class CachingFetcher: Fetcher {
                 warnings.warn("the cache at \(store.directory.path) cannot be written (\(error)); answers are not kept on disk")
             }
         }
-        return Fetched(body: fetched.body, source: fetched.source, document: document)
+        return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
 
     private func cached(_ call: UpstreamCall, key: String) -> Fetched? {
@@ -69,7 +69,7 @@ public final class CachingFetcher: Fetcher {
                 memory.remember(key, document: parsed)
                 document = parsed
             }
-            return Fetched(body: found.entry.body, source: found.source, document: document)
+            return Fetched(body: found.entry.body, source: found.source, document: document, derived: found.derived)
         }
         guard let store else { return nil }
         let stored: CacheStore.Entry?
@@ -82,8 +82,8 @@ public final class CachingFetcher: Fetcher {
         guard let stored, Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: time) else { return nil }
         let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
         let document = try? JSONParser.parse(stored.body)
-        memory.store(key, stored, source: source, document: document)
-        return Fetched(body: stored.body, source: source, document: document)
+        let derived = memory.store(key, stored, source: source, document: document)
+        return Fetched(body: stored.body, source: source, document: document, derived: derived)
     }
 
     /// Whether a body is an answer worth keeping rather than an upstream error sent with HTTP 200.

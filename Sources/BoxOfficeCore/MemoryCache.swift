@@ -11,6 +11,8 @@ final class MemoryCache: Sendable {
         /// What a hit is served as: `cache` for live bodies, the fixture's own source for fixtures.
         var source: Source
         var document: JSONValue?
+        /// Decoded models and serialized answers of this body.
+        var derived: DerivedValues
         var lastUse: UInt64
     }
 
@@ -36,15 +38,19 @@ final class MemoryCache: Sendable {
         }
     }
 
-    func store(_ key: String, _ entry: CacheStore.Entry, source: Source, document: JSONValue?) {
+    /// Keeps an entry; returns the store of values derived from it (new: the body is new).
+    @discardableResult
+    func store(_ key: String, _ entry: CacheStore.Entry, source: Source, document: JSONValue?) -> DerivedValues {
+        let derived = DerivedValues()
         table.withLock { table in
             table.clock &+= 1
             if table.entries[key] == nil, table.entries.count >= capacity,
                let oldest = table.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                 table.entries.removeValue(forKey: oldest)
             }
-            table.entries[key] = Entry(entry: entry, source: source, document: document, lastUse: table.clock)
+            table.entries[key] = Entry(entry: entry, source: source, document: document, derived: derived, lastUse: table.clock)
         }
+        return derived
     }
 
     /// Keeps a parse made on a hit, so the next hit skips it.

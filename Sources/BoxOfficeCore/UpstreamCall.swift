@@ -53,11 +53,14 @@ public struct Fetched: Sendable {
     public var source: Source
     /// The body already parsed, when the fetcher keeps it so (immutable fixtures); decoders then skip the parse.
     public var document: JSONValue?
+    /// What has been derived from this body, when it is kept in the in-memory cache.
+    public var derived: DerivedValues?
 
-    public init(body: [UInt8], source: Source, document: JSONValue? = nil) {
+    public init(body: [UInt8], source: Source, document: JSONValue? = nil, derived: DerivedValues? = nil) {
         self.body = body
         self.source = source
         self.document = document
+        self.derived = derived
     }
 }
 

@@ -16,6 +16,9 @@ public protocol RPCMethod: Sendable {
     /// The result's schema, as published in `rpc.discover`.
     var resultSchema: JSONValue { get }
     func call(_ context: RequestContext) async throws -> JSONValue
+    /// What the server calls: by default ``call(_:)``'s value. A method that keeps serialized results answers
+    /// with their text here instead.
+    func respond(_ context: RequestContext) async throws -> RPCResult
     /// The method itself when it answers immediately, else nil. A requirement rather than an `as?` cast: a cast
     /// to a protocol scans every conformance record of the binary at run time, a measurable part of cold start.
     var immediate: (any ImmediateRPCMethod)? { get }
@@ -23,6 +26,10 @@ public protocol RPCMethod: Sendable {
 
 extension RPCMethod {
     public var immediate: (any ImmediateRPCMethod)? { nil }
+
+    public func respond(_ context: RequestContext) async throws -> RPCResult {
+        .value(try await call(context))
+    }
 }
 
 /// A method that answers at once without I/O (microseconds): it runs on the reader thread, with no task.

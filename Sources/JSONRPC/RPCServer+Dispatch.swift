@@ -128,7 +128,7 @@ extension RPCServer {
         if let immediate = entry.immediate {
             if let id = request.id, inFlight.contains(id: id) { return fail(.duplicateID) }
             let context = makeContext(request, params: params, meta: meta)
-            let outcome = Result { try immediate.callImmediately(context) }
+            let outcome = Result { RPCResult.value(try immediate.callImmediately(context)) }
             context.finish()
             guard let id = request.id else { return .nothing }
             return .answered(response(id: id, method: request.method, outcome: outcome, cancelled: nil))
@@ -147,7 +147,7 @@ extension RPCServer {
 
     /// The response for a finished handler; counts it. `cancelled` holds the shutdown flag when a
     /// cancellation signal fired before the handler finished.
-    func response(id: JSONValue, method: String, outcome: Result<JSONValue, any Error>, cancelled: Bool?) -> Response {
+    func response(id: JSONValue, method: String, outcome: Result<RPCResult, any Error>, cancelled: Bool?) -> Response {
         if let byShutdown = cancelled {
             statistics.bump(.cancelled)
             return .error(id: id, .cancelled(byShutdown: byShutdown))
@@ -155,7 +155,7 @@ extension RPCServer {
         switch outcome {
         case .success(let result):
             statistics.bump(.succeeded)
-            return .result(id: id, result)
+            return Response(id: id, body: .result(result))
         case .failure(let error as RPCError):
             statistics.bump(.failed)
             return .error(id: id, error)

@@ -38,7 +38,7 @@ extension RPCServer {
     }
 
     private enum Outcome: Sendable {
-        case finished(Result<JSONValue, any Error>)
+        case finished(Result<RPCResult, any Error>)
         case cancelled
     }
 
@@ -55,7 +55,7 @@ extension RPCServer {
             outcome = await withTaskGroup(of: Outcome.self) { group in
                 group.addTask {
                     do {
-                        return .finished(.success(try await call.method.call(call.context)))
+                        return .finished(.success(try await call.method.respond(call.context)))
                     } catch {
                         return .finished(.failure(error))
                     }
@@ -79,7 +79,7 @@ extension RPCServer {
         }
         switch outcome {
         case .cancelled:
-            return response(id: id, method: call.context.method, outcome: .success(.null), cancelled: signal.firedByShutdown)
+            return response(id: id, method: call.context.method, outcome: .success(.value(.null)), cancelled: signal.firedByShutdown)
         case .finished(let result):
             if case .failure = result, signal.isFired {
                 return response(id: id, method: call.context.method, outcome: result, cancelled: signal.firedByShutdown)

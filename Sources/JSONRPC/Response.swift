@@ -7,7 +7,7 @@ import JSONSchema
 /// same for every answer, and building it as a Jansson object per line was a measurable part of a `ping`.
 struct Response: Sendable {
     enum Body: Sendable {
-        case result(JSONValue)
+        case result(RPCResult)
         case error(RPCError)
     }
 
@@ -15,7 +15,7 @@ struct Response: Sendable {
     let body: Body
 
     static func result(id: JSONValue, _ result: JSONValue) -> Response {
-        Response(id: id, body: .result(result))
+        Response(id: id, body: .result(.value(result)))
     }
 
     static func error(id: JSONValue, _ error: RPCError) -> Response {
@@ -28,7 +28,7 @@ struct Response: Sendable {
         switch body {
         case .result(let result):
             JSONSerializer.appendLiteral(#","result":"#, to: &bytes)
-            JSONSerializer.append(result, to: &bytes)
+            result.append(to: &bytes)
         case .error(let error):
             JSONSerializer.appendLiteral(#","error":"#, to: &bytes)
             JSONSerializer.append(error.json, to: &bytes)

@@ -9,13 +9,16 @@ struct BoxOfficeWeeklyMethod: DomainMethod {
     let base: DomainMethodBase
 
     func call(_ context: RequestContext) async throws -> JSONValue {
+        try await respond(context).value()
+    }
+
+    func respond(_ context: RequestContext) async throws -> RPCResult {
         let params = Params(context)
         let date = try params.date()
         let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
         let office = try await answering { () async throws(BoxOfficeError) in
             try await service.weekly(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters, refresh: params.refresh)
         }
-        let extras = await IncludedParts.fetch(for: office, include: params.include, service: service, context: context)
-        return ModelEncoding.boxOffice(office, extras: extras)
+        return await BoxOfficeAnswer.answer(office, include: params.include, service: service, context: context)
     }
 }

@@ -1,0 +1,21 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+/// The answer of a box office method.
+///
+/// Without `include`, the answer depends only on the cached upstream body, how many entries were asked for, and
+/// where the body came from: its serialized text is kept beside the body (``DerivedValues``) and written as is on
+/// the next request. Decoding, building and dumping a ten-entry result through Jansson is most of the cost of an
+/// answer, and a bot asking for yesterday's top 10 asks for the same one again and again. With `include`, the parts
+/// have caches of their own, and the answer is built each time.
+enum BoxOfficeAnswer {
+    static func answer(_ office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext) async -> RPCResult {
+        if include.isEmpty, let derived = office.derived {
+            let key = "answer \(office.entries.count) \(office.source.origin.rawValue) \(office.source.fetchedAt)"
+            return .encoded(derived.value(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
+        }
+        let extras = await IncludedParts.fetch(for: office, include: include, service: service, context: context)
+        return .value(ModelEncoding.boxOffice(office, extras: extras))
+    }
+}
