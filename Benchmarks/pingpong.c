@@ -4,7 +4,8 @@
  *
  * Prints one JSON line: {"p50_us":…,"p99_us":…,"cold_p50_ms":…}. Ping-pong: one request line written, one answer
  * line read, ROUNDS times over one process. Cold start: spawn, write one line, read the first answer line; the
- * median of SPAWNS fresh processes. */
+ * median of SPAWNS fresh processes. PINGPONG_REQUEST, when set, replaces the ping: a request line with one %d
+ * for its id (the cache benchmark sends a boxoffice.daily this way). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,13 +72,16 @@ int main(int argc, char **argv) {
     char **command = argv + 4;
     static char pending[65536];
     size_t pending_len = 0;
-    char line[128];
+    char line[1024];
+    const char *request = getenv("PINGPONG_REQUEST");
+    if (!request) request = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}";
 
     int to_child, from_child;
     pid_t pid = spawn(command, &to_child, &from_child);
     long long *samples = calloc((size_t)rounds, sizeof *samples);
     for (int i = 0; i < rounds; i++) {
-        int length = snprintf(line, sizeof line, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}\n", i);
+        int length = snprintf(line, sizeof line - 1, request, i);
+        line[length++] = '\n';
         long long start = now_ns();
         if (write(to_child, line, (size_t)length) != length) { perror("write"); return 1; }
         read_line(from_child, pending, &pending_len);
@@ -93,7 +97,8 @@ int main(int argc, char **argv) {
         pending_len = 0;
         long long start = now_ns();
         pid = spawn(command, &to_child, &from_child);
-        int length = snprintf(line, sizeof line, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n");
+        int length = snprintf(line, sizeof line - 1, request, 1);
+        line[length++] = '\n';
         if (write(to_child, line, (size_t)length) != length) { perror("write"); return 1; }
         read_line(from_child, pending, &pending_len);
         cold[i] = now_ns() - start;

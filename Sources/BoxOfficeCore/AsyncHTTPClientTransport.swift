@@ -13,6 +13,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        // The default of 8 connections per host would split a fan-out of ten details (or ten posters) into two
+        // waves; the per-service bound of the fetcher chain is what limits concurrency.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodyBytes = maximumBodyBytes
     }

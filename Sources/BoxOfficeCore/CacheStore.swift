@@ -51,6 +51,11 @@ public final class CacheStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "boxoffice-cache"
+        // WAL with synchronous=NORMAL: commits do not wait for fsync (only a power cut can lose the latest
+        // entries, and this is a cache). With FULL, every upstream answer paid a disk flush before it was returned.
+        configuration.prepareDatabase { database in
+            try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         pool = try DatabasePool(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { database in
@@ -84,8 +89,11 @@ public final class CacheStore: Sendable {
     /// The path of the database file.
     public var databasePath: String { pool.path }
 
-    public func entry(_ key: String) throws -> Entry? {
-        try pool.read { database in
+    // The async forms run on GRDB's own queues: a request waiting for SQLite never holds one of the few threads
+    // of Swift's cooperative pool, which the rest of a fan-out needs.
+
+    public func entry(_ key: String) async throws -> Entry? {
+        try await pool.read { database in
             guard let row = try Row.fetchOne(database, sql: "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?", arguments: [key]) else {
                 return nil
             }
@@ -95,8 +103,8 @@ public final class CacheStore: Sendable {
         }
     }
 
-    public func store(_ key: String, service: Service, _ entry: Entry) throws {
-        try pool.write { database in
+    public func store(_ key: String, service: Service, _ entry: Entry) async throws {
+        try await pool.write { database in
             try database.execute(
                 sql: "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description, entry.origin.rawValue]
@@ -105,8 +113,8 @@ public final class CacheStore: Sendable {
     }
 
     /// The downloaded file of an image URL, when there is one.
-    public func image(_ url: String) throws -> PosterFile? {
-        try pool.read { database in
+    public func image(_ url: String) async throws -> PosterFile? {
+        try await pool.read { database in
             guard let row = try Row.fetchOne(database, sql: "SELECT file, mimeType, bytes, sha256 FROM images WHERE url = ?", arguments: [url]) else {
                 return nil
             }
@@ -115,8 +123,8 @@ public final class CacheStore: Sendable {
     }
 
     /// Records that `url` was downloaded to `file` (relative to the cache directory).
-    public func storeImage(_ url: String, file: String, _ poster: PosterFile) throws {
-        try pool.write { database in
+    public func storeImage(_ url: String, file: String, _ poster: PosterFile) async throws {
+        try await pool.write { database in
             try database.execute(
                 sql: "INSERT OR REPLACE INTO images (url, file, mimeType, bytes, sha256) VALUES (?, ?, ?, ?, ?)",
                 arguments: [url, file, poster.mimeType, poster.bytes, poster.sha256]
@@ -126,8 +134,8 @@ public final class CacheStore: Sendable {
 
     /// Counts one call to `service` on `day` when fewer than `limit` were made; false when the budget is spent.
     /// One transaction, so processes sharing the database never both take the last call.
-    public func takeCall(_ service: Service, day: CalendarDate, limit: Int) throws -> Bool {
-        try pool.write { database in
+    public func takeCall(_ service: Service, day: CalendarDate, limit: Int) async throws -> Bool {
+        try await pool.write { database in
             let used = try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
             guard used < limit else { return false }
             try database.execute(
@@ -138,7 +146,7 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// Calls counted for `service` on `day`.
+    /// Calls counted for `service` on `day` (synchronous: `worker.status` answers at once).
     public func calls(_ service: Service, day: CalendarDate) throws -> Int {
         try pool.read { database in
             try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0

@@ -38,7 +38,7 @@ public final class CachingFetcher: Fetcher {
 
     public func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
-        if !call.refresh, let hit = cached(call, key: key) {
+        if !call.refresh, let hit = await cached(call, key: key) {
             hits.add(1, ordering: .relaxed)
             return hit
         }
@@ -52,7 +52,7 @@ public final class CachingFetcher: Fetcher {
         let derived = memory.store(key, entry, source: servedAs, document: document)
         if fetched.source.origin != .fixture, let store {
             do {
-                try store.store(key, service: call.service, entry)
+                try await store.store(key, service: call.service, entry)
             } catch {
                 warnings.warn("the cache at \(store.directory.path) cannot be written (\(error)); answers are not kept on disk")
             }
@@ -60,7 +60,7 @@ public final class CachingFetcher: Fetcher {
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
 
-    private func cached(_ call: UpstreamCall, key: String) -> Fetched? {
+    private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
         let time = now()
         if let found = memory.entry(key),
            Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: time) {
@@ -74,7 +74,7 @@ public final class CachingFetcher: Fetcher {
         guard let store else { return nil }
         let stored: CacheStore.Entry?
         do {
-            stored = try store.entry(key)
+            stored = try await store.entry(key)
         } catch {
             warnings.warn("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
             return nil

@@ -37,7 +37,7 @@ public struct PosterDownloader: Sendable {
     }
 
     public func download(_ url: String, refresh: Bool = false) async throws(BoxOfficeError) -> PosterFile {
-        if !refresh, let known = try? store.image(url), Self.isIntact(known) {
+        if !refresh, let known = try? await store.image(url), Self.isIntact(known) {
             return known
         }
         let lowered = url.lowercased()
@@ -67,7 +67,7 @@ public struct PosterDownloader: Sendable {
         let poster = PosterFile(path: store.directory.appendingPathComponent(relative).path, mimeType: mimeType, bytes: response.body.count, sha256: sha256)
         do {
             try write(response.body, to: poster.path)
-            try store.storeImage(url, file: relative, poster)
+            try await store.storeImage(url, file: relative, poster)
         } catch {
             throw BoxOfficeError(.notConfigured, "the poster could not be saved in the cache directory \(store.directory.path): \(error)")
         }

@@ -30,12 +30,12 @@ public final class QuotaGuard: Sendable {
     }
 
     /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`.
-    public func take() throws(BoxOfficeError) {
+    public func take() async throws(BoxOfficeError) {
         let day = today()
         var taken: Bool?
         if let store {
             do {
-                taken = try store.takeCall(.kobis, day: day, limit: limit)
+                taken = try await store.takeCall(.kobis, day: day, limit: limit)
             } catch {
                 warnings.warn("the cache at \(store.directory.path) cannot count KOBIS calls (\(error)); counting in this process only")
             }
@@ -78,7 +78,7 @@ public struct QuotaFetcher: Fetcher {
     }
 
     public func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
-        if call.service == .kobis { try quota.take() }
+        if call.service == .kobis { try await quota.take() }
         return try await inner.fetch(call)
     }
 }

@@ -48,23 +48,23 @@ struct CacheTests {
     let today: @Sendable () -> CalendarDate = { CalendarDate("2026-11-21")! }
 
     @Test("the store creates its directory 0700 and database 0600, and round-trips entries and counts")
-    func store() throws {
+    func store() async throws {
         let directory = Self.temporaryDirectory()
         let store = try CacheStore(directory: directory)
         let mode = { (path: String) in ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue }
         #expect(try mode(directory.path) == 0o700)
         #expect(try mode(store.databasePath) == 0o600)
         let entry = CacheStore.Entry(body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
-        try store.store("k", service: .kobis, entry)
-        #expect(try store.entry("k") == entry)
-        #expect(try store.entry("missing") == nil)
-        #expect(try store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
-        #expect(try store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
-        #expect(try !store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        try await store.store("k", service: .kobis, entry)
+        #expect(try await store.entry("k") == entry)
+        #expect(try await store.entry("missing") == nil)
+        #expect(try await store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        #expect(try await store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
+        #expect(try await !store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
         #expect(try store.calls(.kobis, day: CalendarDate("2026-11-21")!) == 2)
         #expect(try store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
         // A second handle on the same directory (another process) sees the same entries.
-        #expect(try CacheStore(directory: directory).entry("k") == entry)
+        #expect(try await CacheStore(directory: directory).entry("k") == entry)
     }
 
     @Test("a path that is a file is refused, so the worker can fall back to no cache")
@@ -109,41 +109,41 @@ struct CacheTests {
         _ = try await faulty.fetch(yesterday)
         _ = try await faulty.fetch(yesterday)
         #expect(fault.calls.load(ordering: .relaxed) == 2)
-        #expect(try store.entry(yesterday.key) == nil)
+        #expect(try await store.entry(yesterday.key) == nil)
 
         let fixtures = CountingFetcher(origin: .fixture)
         let offline = CachingFetcher(fixtures, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
         _ = try await offline.fetch(yesterday)
         #expect(try await offline.fetch(yesterday).source.origin == .fixture)
         #expect(fixtures.calls.load(ordering: .relaxed) == 1)
-        #expect(try store.entry(yesterday.key) == nil)
+        #expect(try await store.entry(yesterday.key) == nil)
     }
 
     @Test("the quota counts per KST day, refuses at the limit with when it resets, and shares the store")
-    func quota() throws {
+    func quota() async throws {
         let directory = Self.temporaryDirectory()
         let day = Mutex(CalendarDate("2026-11-21")!)
         let guardA = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
         let guardB = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
-        try guardA.take()
-        try guardB.take()
+        try await guardA.take()
+        try await guardB.take()
         do {
-            try guardA.take()
+            try await guardA.take()
             Issue.record("the third call was allowed")
         } catch {
             #expect(error.reason == .quotaExhausted && error.limit == 2 && error.resetsAt == "2026-11-21T15:00:00Z")
         }
         #expect(guardB.status.used == 2 && guardB.status.remaining == 0)
         day.withLock { $0 = CalendarDate("2026-11-22")! }
-        try guardA.take()
+        try await guardA.take()
         #expect(guardA.status.used == 1 && guardA.status.resetsAt == "2026-11-22T15:00:00Z")
     }
 
     @Test("without a store, the quota is counted in the process")
-    func quotaInMemory() throws {
+    func quotaInMemory() async throws {
         let guardian = QuotaGuard(limit: 1, store: nil, today: today, warnings: CacheWarnings { _ in })
-        try guardian.take()
-        #expect(throws: BoxOfficeError.self) { try guardian.take() }
+        try await guardian.take()
+        await #expect(throws: BoxOfficeError.self) { try await guardian.take() }
     }
 
     @Test("at most `width` calls per service are in flight; the other service is not held up")

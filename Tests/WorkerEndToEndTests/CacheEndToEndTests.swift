@@ -50,7 +50,7 @@ struct CacheEndToEndTests {
     }
 
     @Test("two worker processes on one cache directory: the second makes no upstream request for what the first fetched")
-    func sharedBetweenProcesses() throws {
+    func sharedBetweenProcesses() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
         let lines = [
@@ -85,7 +85,7 @@ struct CacheEndToEndTests {
         }
         let store = try CacheStore(directory: URL(fileURLWithPath: shared))
         for day in ["20220105", "20230423", "20230426"] {
-            #expect(try store.entry(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": day, "itemPerPage": "10"]).key) != nil)
+            #expect(try await store.entry(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": day, "itemPerPage": "10"]).key) != nil)
         }
     }
 
