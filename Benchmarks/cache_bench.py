@@ -62,9 +62,14 @@ class Upstream(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    # The default listen backlog of 5 drops some of ten connections opened at once; real services take them.
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def serve():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), Upstream)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

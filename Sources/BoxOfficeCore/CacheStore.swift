@@ -104,11 +104,18 @@ public final class CacheStore: Sendable {
     }
 
     public func store(_ key: String, service: Service, _ entry: Entry) async throws {
+        try await storeAll([(key, service, entry)])
+    }
+
+    /// Stores several entries in one transaction (the write-behind queue's batches).
+    public func storeAll(_ entries: [(key: String, service: Service, entry: Entry)]) async throws {
         try await pool.write { database in
-            try database.execute(
-                sql: "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description, entry.origin.rawValue]
-            )
+            for (key, service, entry) in entries {
+                try database.execute(
+                    sql: "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description, entry.origin.rawValue]
+                )
+            }
         }
     }
 

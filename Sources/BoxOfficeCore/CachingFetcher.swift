@@ -9,9 +9,11 @@ import Synchronization
 /// - Only bodies that can be answers are kept: JSON objects without a KOBIS `faultInfo`. Errors are never cached.
 /// - Fixture bodies stay in memory only: writing them to the shared store would serve recordings to live workers.
 /// - A store that fails (read-only, full, removed) is warned about once and then left out: never a failed request.
+/// - New bodies reach the store shortly after the answer (``WriteBehind``), in batches; ``flush()`` at exit.
 public final class CachingFetcher: Fetcher {
     private let inner: any Fetcher
     private let store: CacheStore?
+    private let writer: WriteBehind?
     private let memory: MemoryCache
     private let now: @Sendable () -> Double
     private let today: @Sendable () -> CalendarDate
@@ -25,6 +27,7 @@ public final class CachingFetcher: Fetcher {
     ) {
         self.inner = inner
         self.store = store
+        writer = store.map { WriteBehind(store: $0, warnings: warnings) }
         memory = MemoryCache(capacity: memoryCapacity)
         self.now = now
         self.today = today
@@ -35,6 +38,11 @@ public final class CachingFetcher: Fetcher {
     public var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
 
     public var directory: URL? { store?.directory }
+
+    /// Waits until every fetched body is in the shared store; call before exiting.
+    public func flush() async {
+        await writer?.flush()
+    }
 
     public func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
@@ -50,12 +58,8 @@ public final class CachingFetcher: Fetcher {
         let entry = CacheStore.Entry(body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
         let servedAs = fetched.source.origin == .fixture ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
         let derived = memory.store(key, entry, source: servedAs, document: document)
-        if fetched.source.origin != .fixture, let store {
-            do {
-                try await store.store(key, service: call.service, entry)
-            } catch {
-                warnings.warn("the cache at \(store.directory.path) cannot be written (\(error)); answers are not kept on disk")
-            }
+        if fetched.source.origin != .fixture, let writer {
+            writer.schedule((key, call.service, entry))
         }
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }

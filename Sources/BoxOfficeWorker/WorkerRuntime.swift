@@ -75,8 +75,9 @@ public final class WorkerRuntime: Sendable {
         }
     }
 
-    /// Closes the HTTP client's connections.
+    /// Writes what the cache still holds back, and closes the HTTP client's connections.
     public func shutdown() async {
+        await cache.flush()
         await transport?.shutdown()
     }
 

@@ -95,7 +95,8 @@ struct CacheTests {
         #expect(upstream.calls.load(ordering: .relaxed) == 3)
         #expect(fetcher.statistics.hits == 1 && fetcher.statistics.misses == 3)
 
-        // A new fetcher on the same store (a restarted worker): served from disk.
+        // A new fetcher on the same store (a restarted worker): served from disk, once the writes are flushed.
+        await fetcher.flush()
         let restarted = CachingFetcher(upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
         #expect(try await restarted.fetch(yesterday).source.origin == .cache)
         #expect(upstream.calls.load(ordering: .relaxed) == 3)
