@@ -1,6 +1,6 @@
 """Cache and fan-out benchmark: figures printed side by side with their baselines; asserts nothing.
 
-Fan-out: a fake KOBIS and a fake Kakao on 127.0.0.1 (Python, threaded, keep-alive) add DELAY ms to every call.
+Fan-out: a fake KOBIS and a fake Kakao on 127.0.0.1 (Python asyncio, keep-alive) add DELAY ms to every call.
 boxoffice.daily with include ["detail","poster"] for 10 entries, cold cache (a fresh cache directory and a fresh
 worker each round): its time against the two-round-trip floor (the daily call, then details and posters together:
 2 x DELAY), and against the sequential pattern of the original apps (21 calls one after another), measured directly
@@ -9,8 +9,8 @@ Warm cache: N identical boxoffice.daily requests piped through a live worker who
 (requests/s), and a cached answer's round trip (p50) measured by pingpong.c, beside a ping's in the same run.
 """
 import argparse
+import asyncio
 import http.client
-import http.server
 import json
 import os
 import statistics
@@ -33,51 +33,67 @@ def read(*candidates):
     return None
 
 
-class Upstream(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+def respond(path, query):
+    if path.endswith("searchDailyBoxOfficeList.json"):
+        return read(os.path.join(SHARED, "daily-20220105.json"), os.path.join(FIXTURES, "kobis/daily-20220105.json"))
+    if path.endswith("searchMovieInfo.json"):
+        code = query.get("movieCd", "")
+        return read(os.path.join(SHARED, "movieinfo-%s.json" % code), os.path.join(FIXTURES, "kobis/movie-%s.json" % code))
+    if path.endswith("/v2/search/image"):
+        return read(os.path.join(SHARED, "kakao-image-gwanghae-10docs.json"), os.path.join(FIXTURES, "kakao/poster-1.json"))
+    return None
 
-    def do_GET(self):
-        time.sleep(DELAY)
-        path = self.path.split("?")[0]
-        query = dict(part.split("=", 1) for part in self.path.split("?", 1)[-1].split("&") if "=" in part)
-        if path.endswith("searchDailyBoxOfficeList.json"):
-            body = read(os.path.join(SHARED, "daily-20220105.json"), os.path.join(FIXTURES, "kobis/daily-20220105.json"))
-        elif path.endswith("searchMovieInfo.json"):
-            code = query.get("movieCd", "")
-            body = read(os.path.join(SHARED, "movieinfo-%s.json" % code), os.path.join(FIXTURES, "kobis/movie-%s.json" % code))
-        elif path.endswith("/v2/search/image"):
-            body = read(os.path.join(SHARED, "kakao-image-gwanghae-10docs.json"), os.path.join(FIXTURES, "kakao/poster-1.json"))
-        else:
-            body = None
-        status = 200 if body else 404
-        body = body or b"{}"
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json;charset=UTF-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
-    def log_message(self, *args):
+async def handle(reader, writer):
+    """One keep-alive HTTP/1.1 connection: each GET answered after DELAY, without holding up the others."""
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            target = head.split(b" ", 2)[1].decode()
+            path, _, raw = target.partition("?")
+            query = dict(part.split("=", 1) for part in raw.split("&") if "=" in part)
+            await asyncio.sleep(DELAY)
+            body = respond(path, query)
+            status = b"200 OK" if body else b"404 Not Found"
+            body = body or b"{}"
+            writer.write(b"HTTP/1.1 %s\r\nContent-Type: application/json;charset=UTF-8\r\nContent-Length: %d\r\n\r\n" % (status, len(body)) + body)
+            await writer.drain()
+    except (asyncio.IncompleteReadError, ConnectionError):
         pass
+    finally:
+        writer.close()
 
 
-class Server(http.server.ThreadingHTTPServer):
-    # The default listen backlog of 5 drops some of ten connections opened at once; real services take them.
-    request_queue_size = 128
-    daemon_threads = True
+class Server:
+    """A fake upstream on 127.0.0.1: one asyncio loop in a thread of its own, so the server's own cost stays small
+    beside DELAY (a thread per connection, as http.server does, costs milliseconds when twenty wake at once)."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            self.server = self.loop.run_until_complete(asyncio.start_server(handle, "127.0.0.1", 0, backlog=128))
+            self.port = self.server.sockets[0].getsockname()[1]
+            ready.set()
+            self.loop.run_forever()
+
+        threading.Thread(target=run, daemon=True).start()
+        ready.wait()
+
+    def shutdown(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 def serve():
-    server = Server(("127.0.0.1", 0), Upstream)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return Server()
 
 
 def environment(kobis, kakao, cache):
     return dict(os.environ, KOBIS_API_KEY="bench-kobis-key", KAKAO_REST_API_KEY="bench-kakao-key",
-                KOBIS_BASE_URL="http://127.0.0.1:%d" % kobis.server_address[1],
-                KAKAO_BASE_URL="http://127.0.0.1:%d" % kakao.server_address[1], BOXOFFICE_CACHE_DIR=cache)
+                KOBIS_BASE_URL="http://127.0.0.1:%d" % kobis.port,
+                KAKAO_BASE_URL="http://127.0.0.1:%d" % kakao.port, BOXOFFICE_CACHE_DIR=cache)
 
 
 def start(worker, env):
@@ -114,8 +130,8 @@ def sequential(kobis, kakao, rounds):
     codes = [row["movieCd"] for row in daily["boxOfficeResult"]["dailyBoxOfficeList"]]
     samples = []
     for _ in range(rounds):
-        to_kobis = http.client.HTTPConnection("127.0.0.1", kobis.server_address[1])
-        to_kakao = http.client.HTTPConnection("127.0.0.1", kakao.server_address[1])
+        to_kobis = http.client.HTTPConnection("127.0.0.1", kobis.port)
+        to_kakao = http.client.HTTPConnection("127.0.0.1", kakao.port)
         begin = time.perf_counter()
         to_kobis.request("GET", "/boxoffice/searchDailyBoxOfficeList.json?targetDt=20220105&key=x")
         to_kobis.getresponse().read()
