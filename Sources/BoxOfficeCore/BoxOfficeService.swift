@@ -39,13 +39,28 @@ public struct BoxOfficeService: Sendable {
     /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
     /// ten entries and `limit` is applied here, so every limit shares one upstream call.
     public func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+        let call = try dailyCall(date: date, filters: filters, refresh: refresh)
+        return try Self.dailyBoxOffice(try await fetcher.fetch(call), limit: limit)
+    }
+
+    /// The day's box office when it is fresh in memory, at once; nil when answering needs to wait (or fails:
+    /// ``daily(date:limit:filters:refresh:)`` then says why).
+    public func dailyInMemory(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters()) -> BoxOffice? {
+        guard let call = try? dailyCall(date: date, filters: filters, refresh: false), let fetched = fetcher.peek(call) else { return nil }
+        return try? Self.dailyBoxOffice(fetched, limit: limit)
+    }
+
+    private func dailyCall(date: CalendarDate?, filters: Filters, refresh: Bool) throws(BoxOfficeError) -> UpstreamCall {
         let calendar = calendar()
         let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
         try calendar.checkDaily(day)
         var parameters = filters.parameters
         parameters["targetDt"] = day.compact
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters, refresh: refresh))
-        var office = try Self.decoded("daily", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.dailyBoxOffice(fetched) }
+        return UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: parameters, refresh: refresh)
+    }
+
+    private static func dailyBoxOffice(_ fetched: Fetched, limit: Int) throws(BoxOfficeError) -> BoxOffice {
+        var office = try decoded("daily", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.dailyBoxOffice(fetched) }
         office.entries = Array(office.entries.prefix(limit))
         return office
     }
@@ -53,6 +68,17 @@ public struct BoxOfficeService: Sendable {
     /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
     /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
     public func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+        let call = try weeklyCall(date: date, period: period, filters: filters, refresh: refresh)
+        return try Self.weeklyBoxOffice(try await fetcher.fetch(call), period: period, limit: limit)
+    }
+
+    /// The period's box office when it is fresh in memory, at once; nil otherwise.
+    public func weeklyInMemory(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters()) -> BoxOffice? {
+        guard let call = try? weeklyCall(date: date, period: period, filters: filters, refresh: false), let fetched = fetcher.peek(call) else { return nil }
+        return try? Self.weeklyBoxOffice(fetched, period: period, limit: limit)
+    }
+
+    private func weeklyCall(date: CalendarDate?, period: WeekPeriod, filters: Filters, refresh: Bool) throws(BoxOfficeError) -> UpstreamCall {
         let calendar = calendar()
         let end: CalendarDate
         if let date {
@@ -66,8 +92,11 @@ public struct BoxOfficeService: Sendable {
         var parameters = filters.parameters
         parameters["targetDt"] = end.compact
         parameters["weekGb"] = period.weekGb
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters, refresh: refresh))
-        var office = try Self.decoded("weekly", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.weeklyBoxOffice(fetched, period: period) }
+        return UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: parameters, refresh: refresh)
+    }
+
+    private static func weeklyBoxOffice(_ fetched: Fetched, period: WeekPeriod, limit: Int) throws(BoxOfficeError) -> BoxOffice {
+        var office = try decoded("weekly", fetched) { () throws(BoxOfficeError) in try KOBISDecoder.weeklyBoxOffice(fetched, period: period) }
         office.entries = Array(office.entries.prefix(limit))
         return office
     }

@@ -64,17 +64,26 @@ public final class CachingFetcher: Fetcher {
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
 
-    private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
-        let time = now()
-        if let found = memory.entry(key),
-           Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: time) {
-            var document = found.document
-            if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
-                memory.remember(key, document: parsed)
-                document = parsed
-            }
-            return Fetched(body: found.entry.body, source: found.source, document: document, derived: found.derived)
+    public func peek(_ call: UpstreamCall) -> Fetched? {
+        guard !call.refresh, let hit = inMemory(call, key: call.key) else { return nil }
+        hits.add(1, ordering: .relaxed)
+        return hit
+    }
+
+    private func inMemory(_ call: UpstreamCall, key: String) -> Fetched? {
+        guard let found = memory.entry(key),
+              Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now()) else { return nil }
+        var document = found.document
+        if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
+            memory.remember(key, document: parsed)
+            document = parsed
         }
+        return Fetched(body: found.entry.body, source: found.source, document: document, derived: found.derived)
+    }
+
+    private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
+        if let hit = inMemory(call, key: key) { return hit }
+        let time = now()
         guard let store else { return nil }
         let stored: CacheStore.Entry?
         do {

@@ -68,4 +68,10 @@ public struct Fetched: Sendable {
 /// either. Errors are ``BoxOfficeError``s; bodies are not decoded here.
 public protocol Fetcher: Sendable {
     func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched
+    /// The answer when it is fresh in memory, without waiting for anything; nil otherwise.
+    func peek(_ call: UpstreamCall) -> Fetched?
+}
+
+extension Fetcher {
+    public func peek(_ call: UpstreamCall) -> Fetched? { nil }
 }

@@ -10,11 +10,21 @@ import JSONRPC
 /// answer, and a bot asking for yesterday's top 10 asks for the same one again and again. With `include`, the parts
 /// have caches of their own, and the answer is built each time.
 enum BoxOfficeAnswer {
+    /// The kept text of an answer, given at once when the box office is fresh in memory and nothing is included or
+    /// refreshed: the request needs no task and no wait (``RPCMethod/respondAtOnce(_:)``).
+    static func atOnce(_ params: Params, _ office: (Params) -> BoxOffice?) -> RPCResult? {
+        guard params.include.isEmpty, !params.refresh, let office = office(params), office.derived != nil else { return nil }
+        return text(office)
+    }
+
+    private static func text(_ office: BoxOffice) -> RPCResult? {
+        guard let derived = office.derived else { return nil }
+        let key = "answer \(office.entries.count) \(office.source.origin.rawValue) \(office.source.fetchedAt)"
+        return .encoded(derived.value(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
+    }
+
     static func answer(_ office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext) async -> RPCResult {
-        if include.isEmpty, let derived = office.derived {
-            let key = "answer \(office.entries.count) \(office.source.origin.rawValue) \(office.source.fetchedAt)"
-            return .encoded(derived.value(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
-        }
+        if include.isEmpty, let kept = text(office) { return kept }
         let extras = await IncludedParts.fetch(for: office, include: include, service: service, context: context)
         return .value(ModelEncoding.boxOffice(office, extras: extras))
     }

@@ -19,6 +19,9 @@ public protocol RPCMethod: Sendable {
     /// What the server calls: by default ``call(_:)``'s value. A method that keeps serialized results answers
     /// with their text here instead.
     func respond(_ context: RequestContext) async throws -> RPCResult
+    /// The answer when it is already at hand (in memory), given at once on the reading thread with no task; nil
+    /// to run ``respond(_:)`` as usual. Must not block or wait: reading stops while it runs.
+    func respondAtOnce(_ context: RequestContext) -> RPCResult?
     /// The method itself when it answers immediately, else nil. A requirement rather than an `as?` cast: a cast
     /// to a protocol scans every conformance record of the binary at run time, a measurable part of cold start.
     var immediate: (any ImmediateRPCMethod)? { get }
@@ -30,6 +33,8 @@ extension RPCMethod {
     public func respond(_ context: RequestContext) async throws -> RPCResult {
         .value(try await call(context))
     }
+
+    public func respondAtOnce(_ context: RequestContext) -> RPCResult? { nil }
 }
 
 /// A method that answers at once without I/O (microseconds): it runs on the reader thread, with no task.

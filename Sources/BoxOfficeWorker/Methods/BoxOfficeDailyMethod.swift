@@ -12,6 +12,14 @@ struct BoxOfficeDailyMethod: DomainMethod {
         try await respond(context).value()
     }
 
+    func respondAtOnce(_ context: RequestContext) -> RPCResult? {
+        BoxOfficeAnswer.atOnce(Params(context)) { params in
+            let date: CalendarDate?
+            do { date = try params.date() } catch { return nil }
+            return service.dailyInMemory(date: date, limit: params.int("limit") ?? 10, filters: params.filters)
+        }
+    }
+
     func respond(_ context: RequestContext) async throws -> RPCResult {
         let params = Params(context)
         let date = try params.date()

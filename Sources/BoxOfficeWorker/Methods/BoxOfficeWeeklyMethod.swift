@@ -12,6 +12,15 @@ struct BoxOfficeWeeklyMethod: DomainMethod {
         try await respond(context).value()
     }
 
+    func respondAtOnce(_ context: RequestContext) -> RPCResult? {
+        BoxOfficeAnswer.atOnce(Params(context)) { params in
+            let date: CalendarDate?
+            do { date = try params.date() } catch { return nil }
+            let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
+            return service.weeklyInMemory(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters)
+        }
+    }
+
     func respond(_ context: RequestContext) async throws -> RPCResult {
         let params = Params(context)
         let date = try params.date()
