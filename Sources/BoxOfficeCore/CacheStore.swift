@@ -143,17 +143,31 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// Counts one call to `service` on `day` when fewer than `limit` were made; false when the budget is spent.
-    /// One transaction, so processes sharing the database never both take the last call.
-    public func takeCall(_ service: Service, day: CalendarDate, limit: Int) async throws -> Bool {
-        try await pool.write { database in
-            let used = try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
-            guard used < limit else { return false }
+    /// Reserves up to `count` calls to `service` on `day` without passing `limit`; returns how many were granted
+    /// (0 when the budget is spent). One statement in one transaction, so processes sharing the database never
+    /// reserve the same call twice.
+    public func reserveCalls(_ service: Service, day: CalendarDate, count: Int, limit: Int) async throws -> Int {
+        guard limit > 0, count > 0 else { return 0 }
+        return try await pool.write { database in
+            let before = try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
+            let after = min(limit, before + count)
+            guard after > before else { return 0 }
             try database.execute(
-                sql: "INSERT INTO quota (service, day, used) VALUES (?, ?, 1) ON CONFLICT (service, day) DO UPDATE SET used = used + 1",
-                arguments: [service.rawValue, day.description]
+                sql: "INSERT INTO quota (service, day, used) VALUES (?, ?, ?) ON CONFLICT (service, day) DO UPDATE SET used = excluded.used",
+                arguments: [service.rawValue, day.description, after]
             )
-            return true
+            return after - before
+        }
+    }
+
+    /// Gives back reserved calls that were not made (at exit).
+    public func releaseCalls(_ service: Service, day: CalendarDate, count: Int) async throws {
+        guard count > 0 else { return }
+        try await pool.write { database in
+            try database.execute(
+                sql: "UPDATE quota SET used = MAX(0, used - ?) WHERE service = ? AND day = ?",
+                arguments: [count, service.rawValue, day.description]
+            )
         }
     }
 

@@ -6,6 +6,11 @@ import Synchronization
 /// Calls are counted in the shared cache database, so every worker on the machine spends one budget; without a
 /// usable database they are counted in this process only. The day is the worker's Seoul "today", so the budget
 /// resets at midnight KST (15:00 UTC).
+///
+/// A worker reserves calls from the database a few at a time (a lease of up to ``leaseSize``) and spends them
+/// locally, then gives back what it did not spend when it exits: one write per ten calls instead of one per call,
+/// on the requests' path. The count in the database therefore includes other workers' unspent leases: near the
+/// limit a worker may stop a few calls short of it, never past it.
 public final class QuotaGuard: Sendable {
     public struct Status: Sendable {
         public var limit: Int
@@ -16,11 +21,21 @@ public final class QuotaGuard: Sendable {
         public var resetsAt: String
     }
 
+    public static let leaseSize = 10
+
+    private struct Local {
+        var day: CalendarDate?
+        /// Reserved in the database and not spent yet (with a store); else unused.
+        var leased = 0
+        /// Calls made today when there is no store.
+        var counted = 0
+    }
+
     public let limit: Int
     private let store: CacheStore?
     private let today: @Sendable () -> CalendarDate
     private let warnings: CacheWarnings
-    private let local = Mutex<[CalendarDate: Int]>([:])
+    private let local = Mutex(Local())
 
     public init(limit: Int, store: CacheStore?, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings) {
         self.limit = limit
@@ -32,31 +47,65 @@ public final class QuotaGuard: Sendable {
     /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`.
     public func take() async throws(BoxOfficeError) {
         let day = today()
-        var taken: Bool?
+        if spendLocally(day) { return }
         if let store {
             do {
-                taken = try await store.takeCall(.kobis, day: day, limit: limit)
+                let granted = try await store.reserveCalls(.kobis, day: day, count: Self.leaseSize, limit: limit)
+                if granted > 0 {
+                    local.withLock { local in
+                        if local.day != day { (local.day, local.leased) = (day, 0) }
+                        local.leased += granted - 1
+                    }
+                    return
+                }
+                throw exhausted(day)
+            } catch let error as BoxOfficeError {
+                throw error
             } catch {
                 warnings.warn("the cache at \(store.directory.path) cannot count KOBIS calls (\(error)); counting in this process only")
             }
         }
-        let granted = taken ?? local.withLock { counts in
-            guard counts[day, default: 0] < limit else { return false }
-            counts[day, default: 0] += 1
+        let granted = local.withLock { local -> Bool in
+            if local.day != day { (local.day, local.counted, local.leased) = (day, 0, 0) }
+            guard local.counted < limit else { return false }
+            local.counted += 1
             return true
         }
-        guard granted else {
-            let resetsAt = Self.resetsAt(day)
-            var error = BoxOfficeError(.quotaExhausted, "the local KOBIS budget of \(limit) calls for \(day) (KST) is spent; it resets at \(resetsAt) (cached answers are still served)", service: .kobis)
-            error.limit = limit
-            error.resetsAt = resetsAt
-            throw error
+        guard granted else { throw exhausted(day) }
+    }
+
+    /// Spends a call already leased for `day`.
+    private func spendLocally(_ day: CalendarDate) -> Bool {
+        local.withLock { local in
+            guard local.day == day, local.leased > 0 else { return false }
+            local.leased -= 1
+            return true
         }
     }
 
+    private func exhausted(_ day: CalendarDate) -> BoxOfficeError {
+        let resetsAt = Self.resetsAt(day)
+        var error = BoxOfficeError(.quotaExhausted, "the local KOBIS budget of \(limit) calls for \(day) (KST) is spent; it resets at \(resetsAt) (cached answers are still served)", service: .kobis)
+        error.limit = limit
+        error.resetsAt = resetsAt
+        return error
+    }
+
+    /// Gives the unspent lease back to the shared count; call at exit.
+    public func release() async {
+        let (day, unspent) = local.withLock { local -> (CalendarDate?, Int) in
+            defer { local.leased = 0 }
+            return (local.day, local.leased)
+        }
+        guard let store, let day, unspent > 0 else { return }
+        try? await store.releaseCalls(.kobis, day: day, count: unspent)
+    }
+
+    /// Today's figures: calls made (this worker's unspent lease not counted as made).
     public var status: Status {
         let day = today()
-        let used = (try? store?.calls(.kobis, day: day)) ?? local.withLock { $0[day, default: 0] }
+        let (leased, counted) = local.withLock { $0.day == day ? ($0.leased, $0.counted) : (0, 0) }
+        let used = store.flatMap { try? $0.calls(.kobis, day: day) }.map { max(0, $0 - leased) } ?? counted
         return Status(limit: limit, used: used, day: day, resetsAt: Self.resetsAt(day))
     }
 

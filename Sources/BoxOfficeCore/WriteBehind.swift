@@ -38,8 +38,13 @@ final class WriteBehind: Sendable {
         }
     }
 
+    /// How long a batch gathers before it is written: the entries of one fan-out go in one transaction, and the
+    /// writes keep out of the way of the quota's, which are on the requests' path.
+    static let gathering: Duration = .milliseconds(10)
+
     private func drainQueue() async {
         while true {
+            try? await Task.sleep(for: Self.gathering)
             let batch = state.withLock { state -> [Item] in
                 let batch = state.queue
                 state.queue = []

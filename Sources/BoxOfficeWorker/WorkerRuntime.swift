@@ -75,9 +75,11 @@ public final class WorkerRuntime: Sendable {
         }
     }
 
-    /// Writes what the cache still holds back, and closes the HTTP client's connections.
+    /// Writes what the cache still holds back, gives back the unspent KOBIS lease, and closes the HTTP client's
+    /// connections.
     public func shutdown() async {
         await cache.flush()
+        await quota?.release()
         await transport?.shutdown()
     }
 

@@ -58,10 +58,12 @@ struct CacheTests {
         try await store.store("k", service: .kobis, entry)
         #expect(try await store.entry("k") == entry)
         #expect(try await store.entry("missing") == nil)
-        #expect(try await store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
-        #expect(try await store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
-        #expect(try await !store.takeCall(.kobis, day: CalendarDate("2026-11-21")!, limit: 2))
-        #expect(try store.calls(.kobis, day: CalendarDate("2026-11-21")!) == 2)
+        let day = CalendarDate("2026-11-21")!
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 10)
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 2)
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 0)
+        try await store.releaseCalls(.kobis, day: day, count: 10)
+        #expect(try store.calls(.kobis, day: day) == 2)
         #expect(try store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
         // A second handle on the same directory (another process) sees the same entries.
         #expect(try await CacheStore(directory: directory).entry("k") == entry)
@@ -120,21 +122,25 @@ struct CacheTests {
         #expect(try await store.entry(yesterday.key) == nil)
     }
 
-    @Test("the quota counts per KST day, refuses at the limit with when it resets, and shares the store")
+    @Test("the quota counts per KST day in leases, refuses at the limit with when it resets, and shares the store")
     func quota() async throws {
         let directory = Self.temporaryDirectory()
         let day = Mutex(CalendarDate("2026-11-21")!)
-        let guardA = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
-        let guardB = QuotaGuard(limit: 2, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
-        try await guardA.take()
+        let guardA = QuotaGuard(limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
+        let guardB = QuotaGuard(limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
+        try await guardA.take()  // reserves a lease of 10, spends 1
+        try await guardB.take()  // reserves the last 2, spends 1
         try await guardB.take()
         do {
-            try await guardA.take()
-            Issue.record("the third call was allowed")
+            try await guardB.take()
+            Issue.record("a call past the limit was allowed")
         } catch {
-            #expect(error.reason == .quotaExhausted && error.limit == 2 && error.resetsAt == "2026-11-21T15:00:00Z")
+            #expect(error.reason == .quotaExhausted && error.limit == 12 && error.resetsAt == "2026-11-21T15:00:00Z")
         }
-        #expect(guardB.status.used == 2 && guardB.status.remaining == 0)
+        #expect(guardA.status.used == 3 && guardA.status.remaining == 9)
+        await guardA.release()  // A exits: its 9 unspent calls go back
+        #expect(guardB.status.used == 3)
+        try await guardB.take()
         day.withLock { $0 = CalendarDate("2026-11-22")! }
         try await guardA.take()
         #expect(guardA.status.used == 1 && guardA.status.resetsAt == "2026-11-22T15:00:00Z")
