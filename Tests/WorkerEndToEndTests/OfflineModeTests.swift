@@ -80,6 +80,26 @@ struct OfflineModeTests {
         #expect(out[4][at: "/result/range"] == ["start": "2023-04-17", "end": "2023-04-23"])
     }
 
+    @Test("a repeated box office is answered from the kept text: the same answer, for each limit its own")
+    func keptAnswers() throws {
+        let worker = try WorkerProcess(arguments: ["--today", "2026-11-21"])
+        worker.send(request(1, "boxoffice.daily", params: ["date": "2023-04-23"]))
+        _ = worker.waitForLines(1)
+        // Now in memory: these are answered at once, from kept text.
+        worker.send(request(2, "boxoffice.daily", params: ["date": "2023-04-23"]))
+        worker.send(request(3, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]))
+        worker.send(request(4, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]))
+        worker.send(request(5, "boxoffice.weekly", params: ["date": "2023-04-23", "period": "week", "limit": 1]))
+        worker.closeInput()
+        #expect(worker.waitForExit() == 0)
+        let out = try worker.lines.map { try JSONParser.parse(Array($0.utf8)) }
+        func result(_ id: Int64) -> JSONValue? { out.first { $0["id"] == .integer(id) }?["result"] }
+        #expect(result(1) != nil && result(1) == result(2))
+        #expect(result(3)?["entries"]?.arrayValue?.count == 2 && result(3) == result(4))
+        #expect(result(3)?["entries"]?.arrayValue == Array(result(1)?["entries"]?.arrayValue?.prefix(2) ?? []))
+        #expect(result(5)?["kind"] == "week" && result(5)?["entries"]?.arrayValue?.count == 1)
+    }
+
     @Test("date rules hold offline too: the range is checked against today")
     func dateRange() throws {
         let out = try WorkerProcess.run([request(1, "boxoffice.daily", params: ["date": "2026-11-21"])], arguments: Self.arguments).json()
