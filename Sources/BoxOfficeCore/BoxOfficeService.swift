@@ -115,8 +115,29 @@ public struct BoxOfficeService: Sendable {
     }
 
     public func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code], refresh: refresh))
+        let fetched = try await fetcher.fetch(Self.movieCall(code, refresh: refresh))
         return try KOBISDecoder.movieInfo(fetched, movieCode: code)
+    }
+
+    /// Readies, in one go, what is kept for the details and posters of a box office's entries (before a fan-out
+    /// asks for them one by one).
+    public func prefetchParts(of office: BoxOffice, details: Bool, posters: Bool) async {
+        var calls: [UpstreamCall] = []
+        for entry in office.entries {
+            if details { calls.append(Self.movieCall(entry.movieCode, refresh: false)) }
+            if posters { calls.append(Self.posterCall(query: Self.posterQuery(entry.title), refresh: false)) }
+        }
+        await fetcher.prefetch(calls)
+    }
+
+    static func movieCall(_ code: String, refresh: Bool) -> UpstreamCall {
+        UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code], refresh: refresh)
+    }
+
+    static func posterQuery(_ title: String) -> String { "\(title) 영화 포스터" }
+
+    static func posterCall(query: String, refresh: Bool) -> UpstreamCall {
+        UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"], refresh: refresh)
     }
 
     /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
@@ -127,8 +148,8 @@ public struct BoxOfficeService: Sendable {
             searched = try await movie(code: movieCode).title
         }
         guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
-        let query = "\(searched) 영화 포스터"
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"], refresh: refresh))
+        let query = Self.posterQuery(searched)
+        let fetched = try await fetcher.fetch(Self.posterCall(query: query, refresh: refresh))
         return try KakaoDecoder.imageSearch(fetched, query: query)
     }
 

@@ -107,6 +107,21 @@ public final class CacheStore: Sendable {
         }
     }
 
+    /// The entries kept for `keys`, in one query (a fan-out's parts).
+    public func entries(_ keys: [String]) async throws -> [String: Entry] {
+        guard !keys.isEmpty else { return [:] }
+        return try await pool.read { database in
+            let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
+            var found: [String: Entry] = [:]
+            for row in try Row.fetchAll(database, sql: "SELECT key, body, fetchedAt, fetchedDay, origin FROM upstream WHERE key IN (\(marks))", arguments: StatementArguments(keys)) {
+                let data: Data = row["body"]
+                guard let day = CalendarDate(row["fetchedDay"] as String), let origin = Source.Origin(rawValue: row["origin"]) else { continue }
+                found[row["key"]] = Entry(body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
+            }
+            return found
+        }
+    }
+
     public func store(_ key: String, service: Service, _ entry: Entry) async throws {
         try await storeAll([(key, service, entry)])
     }

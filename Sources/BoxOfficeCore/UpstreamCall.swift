@@ -88,8 +88,12 @@ public protocol Fetcher: Sendable {
     func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched
     /// The answer when it is fresh in memory, without waiting for anything; nil otherwise.
     func peek(_ call: UpstreamCall) -> Fetched?
+    /// Readies what is already kept for these calls, in one go, before they are made one by one (a fan-out's
+    /// parts). Never goes upstream.
+    func prefetch(_ calls: [UpstreamCall]) async
 }
 
 extension Fetcher {
     public func peek(_ call: UpstreamCall) -> Fetched? { nil }
+    public func prefetch(_ calls: [UpstreamCall]) async {}
 }

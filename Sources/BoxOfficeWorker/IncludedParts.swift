@@ -20,6 +20,7 @@ enum IncludedParts {
             if wantPoster { parts["poster"] = .null }
             extras[index] = parts
         }
+        await service.prefetchParts(of: office, details: wantDetail, posters: wantPoster)
         await withTaskGroup(of: (Int, String, Result<JSONValue, RPCError>).self) { group in
             for (index, entry) in office.entries.enumerated() {
                 if wantDetail {

@@ -104,6 +104,24 @@ struct CacheTests {
         #expect(upstream.calls.load(ordering: .relaxed) == 3)
     }
 
+    @Test("prefetch moves a fan-out's stored parts into memory in one query; it never goes upstream")
+    func prefetch() async throws {
+        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let upstream = CountingFetcher()
+        let first = CachingFetcher(upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        let calls = ["20199882", "20210028", "20218764"].map {
+            UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": $0])
+        }
+        for call in calls.prefix(2) { _ = try await first.fetch(call) }
+        await first.flush()
+        let second = CachingFetcher(upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        #expect(calls.allSatisfy { second.peek($0) == nil })
+        await second.prefetch(calls)
+        #expect(second.peek(calls[0])?.source.origin == .cache && second.peek(calls[1])?.source.origin == .cache)
+        #expect(second.peek(calls[2]) == nil)
+        #expect(upstream.calls.load(ordering: .relaxed) == 2)
+    }
+
     @Test("upstream errors sent with HTTP 200 are never cached; fixtures stay fixtures and stay out of the store")
     func whatIsKept() async throws {
         let store = try CacheStore(directory: Self.temporaryDirectory())
