@@ -124,6 +124,36 @@ def fan_out(worker, kobis, kakao, rounds):
     return statistics.median(samples) * 1000
 
 
+async def get(port, target):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % target.encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = int([line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")][0].split(b":")[1])
+    body = await reader.readexactly(length)
+    writer.close()
+    return body
+
+
+def direct_fan_out(kobis, kakao, rounds):
+    """The same two waves made directly by a small asyncio client, on new connections like a cold worker's: the
+    floor as this fake upstream and this machine allow it (the server's own work included)."""
+    daily = json.loads(read(os.path.join(SHARED, "daily-20220105.json"), os.path.join(FIXTURES, "kobis/daily-20220105.json")))
+    codes = [row["movieCd"] for row in daily["boxOfficeResult"]["dailyBoxOfficeList"]]
+
+    async def once():
+        await get(kobis.port, "/boxoffice/searchDailyBoxOfficeList.json?targetDt=20220105&key=x")
+        await asyncio.gather(*[get(kobis.port, "/movie/searchMovieInfo.json?movieCd=%s&key=x" % code) for code in codes],
+                             *[get(kakao.port, "/v2/search/image?query=%s&size=1" % code) for code in codes])
+
+    samples = []
+    for _ in range(rounds):
+        begin = time.perf_counter()
+        asyncio.run(once())
+        samples.append(time.perf_counter() - begin)
+    return statistics.median(samples) * 1000
+
+
 def sequential(kobis, kakao, rounds):
     """The original apps' pattern: the daily list, then each detail, then each poster, one call after another."""
     daily = json.loads(read(os.path.join(SHARED, "daily-20220105.json"), os.path.join(FIXTURES, "kobis/daily-20220105.json")))
@@ -184,8 +214,10 @@ def main():
     floor = 2 * options.delay_ms
     fanned = fan_out(options.worker, kobis, kakao, options.rounds)
     one_by_one = sequential(kobis, kakao, max(1, options.rounds // 2))
+    direct = direct_fan_out(kobis, kakao, options.rounds)
     print("fan-out, cold cache, upstream +%.0f ms per call: boxoffice.daily with 10 details and 10 posters" % options.delay_ms)
     print("  worker p50:               %7.1f ms   floor (2 round trips) %.0f ms -> %.2f x the floor [target <= 1.25]" % (fanned, floor, fanned / floor))
+    print("  the same calls made directly (asyncio client): %.1f ms -> the worker is %.2f x that" % (direct, fanned / direct))
     print("  21 calls one after another: %5.1f ms   -> the worker is %.1f x faster" % (one_by_one, one_by_one / fanned))
 
     # Warm: one process fills the cache, then the measured runs read it.
