@@ -40,7 +40,9 @@ public final class WorkerProcess: @unchecked Sendable {
         for key in ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "BOXOFFICE_LOG_LEVEL", "BOXOFFICE_TODAY", "XDG_CACHE_HOME"] {
             base[key] = nil
         }
-        base["BOXOFFICE_CACHE_DIR"] = Self.freshCacheDirectory()
+        let ownCache = Self.freshCacheDirectory()
+        base["BOXOFFICE_CACHE_DIR"] = ownCache
+        ownCacheDirectory = environment["BOXOFFICE_CACHE_DIR"] == nil ? ownCache : nil
         process.executableURL = Self.binary
         process.arguments = arguments
         process.environment = base.merging(environment) { $1 }
@@ -52,8 +54,12 @@ public final class WorkerProcess: @unchecked Sendable {
         drain(stderrPipe.fileHandleForReading, isOutput: false)
     }
 
+    /// The cache directory this process was given when the test named none; removed when the process is done.
+    private let ownCacheDirectory: String?
+
     deinit {
         if process.isRunning { process.terminate() }
+        if let ownCacheDirectory { try? FileManager.default.removeItem(atPath: ownCacheDirectory) }
     }
 
     /// A new, not yet existing directory under the temporary directory (the worker creates it).
