@@ -83,13 +83,18 @@ public final class CachingFetcher: Fetcher {
             warnings.warn("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
             return
         }
-        let time = now()
         for call in wanted {
-            let key = call.key
-            guard let stored = found[key], Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: time) else { continue }
-            let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
-            memory.store(key, stored, source: source, document: nil)
+            if let stored = found[call.key] { admit(call, stored) }
         }
+    }
+
+    /// Puts a stored entry into memory when it is fresh (its body is parsed on its first hit); false when stale.
+    @discardableResult
+    private func admit(_ call: UpstreamCall, _ stored: CacheStore.Entry) -> Bool {
+        guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else { return false }
+        let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
+        memory.store(call.key, stored, source: source, document: nil)
+        return true
     }
 
     private func inMemory(_ call: UpstreamCall, key: String) -> Fetched? {
@@ -105,7 +110,6 @@ public final class CachingFetcher: Fetcher {
 
     private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
         if let hit = inMemory(call, key: key) { return hit }
-        let time = now()
         guard let store else { return nil }
         let stored: CacheStore.Entry?
         do {
@@ -114,11 +118,8 @@ public final class CachingFetcher: Fetcher {
             warnings.warn("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
             return nil
         }
-        guard let stored, Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: time) else { return nil }
-        let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
-        let document = try? JSONParser.parse(stored.body)
-        let derived = memory.store(key, stored, source: source, document: document)
-        return Fetched(body: stored.body, source: source, document: document, derived: derived)
+        guard let stored, admit(call, stored) else { return nil }
+        return inMemory(call, key: key)
     }
 
     /// Whether a body is an answer worth keeping rather than an upstream error sent with HTTP 200.

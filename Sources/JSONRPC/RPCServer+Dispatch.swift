@@ -133,15 +133,14 @@ extension RPCServer {
             guard let id = request.id else { return .nothing }
             return .answered(response(id: id, method: request.method, outcome: outcome, cancelled: nil))
         }
-        if let id = request.id, !inFlight.contains(id: id) {
-            let context = makeContext(request, params: params, meta: meta)
-            if let ready = entry.method.respondAtOnce(context) {
-                context.finish()
-                return .answered(response(id: id, method: request.method, outcome: .success(ready), cancelled: nil))
-            }
+        let context = makeContext(request, params: params, meta: meta)
+        // An answer already at hand (in memory) goes out now, with no task; a duplicate id never gets one.
+        if let id = request.id, !inFlight.contains(id: id), let ready = entry.method.respondAtOnce(context) {
+            context.finish()
+            return .answered(response(id: id, method: request.method, outcome: .success(ready), cancelled: nil))
         }
         guard let registration = inFlight.register(id: request.id) else { return fail(.duplicateID) }
-        let call = PreparedCall(method: entry.method, context: makeContext(request, params: params, meta: meta), registration: registration)
+        let call = PreparedCall(method: entry.method, context: context, registration: registration)
         return request.isNotification ? .notification(call) : .call(call)
     }
 
