@@ -122,10 +122,6 @@ public final class CacheStore: Sendable {
         }
     }
 
-    public func store(_ key: String, service: Service, _ entry: Entry) async throws {
-        try await storeAll([(key, service, entry)])
-    }
-
     /// Stores several entries in one transaction (the write-behind queue's batches).
     public func storeAll(_ entries: [(key: String, service: Service, entry: Entry)]) async throws {
         try await pool.write { database in

@@ -57,6 +57,4 @@ final class MemoryCache: Sendable {
     func remember(_ key: String, document: JSONValue) {
         table.withLock { table in table.entries[key]?.document = document }
     }
-
-    var count: Int { table.withLock { $0.entries.count } }
 }

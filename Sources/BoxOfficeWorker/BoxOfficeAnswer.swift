@@ -11,10 +11,13 @@ import JSONRPC
 /// have caches of their own, and the answer is built each time.
 enum BoxOfficeAnswer {
     /// The kept text of an answer, given at once when the box office is fresh in memory and nothing is included or
-    /// refreshed: the request needs no task and no wait (``RPCMethod/respondAtOnce(_:)``).
-    static func atOnce(_ params: Params, _ office: (Params) -> BoxOffice?) -> RPCResult? {
-        guard params.include.isEmpty, !params.refresh, let office = office(params), office.derived != nil else { return nil }
-        return text(office)
+    /// refreshed: the request needs no task and no wait (``RPCMethod/respondAtOnce(_:)``). `office` looks the box
+    /// office up in memory for the params and their date; a date the params reject is left to the usual path.
+    static func atOnce(_ params: Params, _ office: (Params, CalendarDate?) -> BoxOffice?) -> RPCResult? {
+        guard params.include.isEmpty, !params.refresh else { return nil }
+        let date: CalendarDate?  // nil: the default date; `try?` would flatten it into "rejected"
+        do { date = try params.date() } catch { return nil }
+        return office(params, date).flatMap(text)
     }
 
     private static func text(_ office: BoxOffice) -> RPCResult? {

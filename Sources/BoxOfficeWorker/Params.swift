@@ -23,6 +23,12 @@ struct Params {
         return date
     }
 
+    /// A box office's `limit` (default 10 entries).
+    var limit: Int { int("limit") ?? 10 }
+
+    /// A weekly box office's `period` (default the weekend, KOBIS's own default).
+    var period: WeekPeriod { string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend }
+
     var filters: BoxOfficeService.Filters {
         BoxOfficeService.Filters(
             multiMovie: bool("multiMovie"),

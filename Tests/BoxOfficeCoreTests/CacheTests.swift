@@ -55,7 +55,7 @@ struct CacheTests {
         #expect(try mode(directory.path) == 0o700)
         #expect(try mode(store.databasePath) == 0o600)
         let entry = CacheStore.Entry(body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
-        try await store.store("k", service: .kobis, entry)
+        try await store.storeAll([("k", .kobis, entry)])
         #expect(try await store.entry("k") == entry)
         #expect(try await store.entry("missing") == nil)
         let day = CalendarDate("2026-11-21")!

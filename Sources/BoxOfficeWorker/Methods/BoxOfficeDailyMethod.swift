@@ -13,10 +13,8 @@ struct BoxOfficeDailyMethod: DomainMethod {
     }
 
     func respondAtOnce(_ context: RequestContext) -> RPCResult? {
-        BoxOfficeAnswer.atOnce(Params(context)) { params in
-            let date: CalendarDate?
-            do { date = try params.date() } catch { return nil }
-            return service.dailyInMemory(date: date, limit: params.int("limit") ?? 10, filters: params.filters)
+        BoxOfficeAnswer.atOnce(Params(context)) { params, date in
+            service.dailyInMemory(date: date, limit: params.limit, filters: params.filters)
         }
     }
 
@@ -24,7 +22,7 @@ struct BoxOfficeDailyMethod: DomainMethod {
         let params = Params(context)
         let date = try params.date()
         let office = try await answering { () async throws(BoxOfficeError) in
-            try await service.daily(date: date, limit: params.int("limit") ?? 10, filters: params.filters, refresh: params.refresh)
+            try await service.daily(date: date, limit: params.limit, filters: params.filters, refresh: params.refresh)
         }
         return await BoxOfficeAnswer.answer(office, include: params.include, service: service, context: context)
     }

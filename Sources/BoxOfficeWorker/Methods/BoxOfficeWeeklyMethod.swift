@@ -13,20 +13,16 @@ struct BoxOfficeWeeklyMethod: DomainMethod {
     }
 
     func respondAtOnce(_ context: RequestContext) -> RPCResult? {
-        BoxOfficeAnswer.atOnce(Params(context)) { params in
-            let date: CalendarDate?
-            do { date = try params.date() } catch { return nil }
-            let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
-            return service.weeklyInMemory(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters)
+        BoxOfficeAnswer.atOnce(Params(context)) { params, date in
+            service.weeklyInMemory(date: date, period: params.period, limit: params.limit, filters: params.filters)
         }
     }
 
     func respond(_ context: RequestContext) async throws -> RPCResult {
         let params = Params(context)
         let date = try params.date()
-        let period = params.string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend
         let office = try await answering { () async throws(BoxOfficeError) in
-            try await service.weekly(date: date, period: period, limit: params.int("limit") ?? 10, filters: params.filters, refresh: params.refresh)
+            try await service.weekly(date: date, period: params.period, limit: params.limit, filters: params.filters, refresh: params.refresh)
         }
         return await BoxOfficeAnswer.answer(office, include: params.include, service: service, context: context)
     }
