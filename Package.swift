@@ -1,10 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// One settings list shared by every target: Swift 6 language mode is the tools default;
-/// these keep the build honest about concurrency and warnings.
+/// One settings list shared by every target: Swift 6 language mode is the tools default; these keep the build
+/// honest about existentials, about which imports a module re-exports (`InternalImportsByDefault`: an import is
+/// internal unless it says `package` or `public`) and about where members come from (`MemberImportVisibility`).
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -19,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,13 +33,21 @@ let package = Package(
         ),
         .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
-        .target(name: "JSONRPC", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .target(
+            name: "JSONRPC",
+            dependencies: ["JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BoxOfficeCore",
             dependencies: [
                 "JSONCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -42,14 +55,14 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         .target(
             name: "BoxOfficeWorker",
-            dependencies: ["JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore"],
+            dependencies: ["JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "boxoffice-worker",
             dependencies: [
-                "BoxOfficeWorker", "BoxOfficeCore", "JSONRPC",
+                "BoxOfficeWorker",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -61,7 +74,11 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "BoxOfficeCoreTests", dependencies: ["BoxOfficeCore", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BoxOfficeCoreTests",
+            dependencies: ["BoxOfficeCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
@@ -71,7 +88,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkerEndToEndTests",
-            dependencies: ["boxoffice-worker", "BoxOfficeWorker", "JSONSchema", "JSONCore", "TestSupport"],
+            dependencies: [
+                "boxoffice-worker", "BoxOfficeWorker", "JSONSchema", "JSONCore", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -2,26 +2,26 @@
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects of a protocol message; equality ignores
 /// member order, as JSON does.
-public struct JSONObject: Sendable, Hashable, Sequence {
+package struct JSONObject: Sendable, Hashable, Sequence {
     /// One member of an object.
-    public struct Member: Sendable, Hashable {
-        public var key: String
-        public var value: JSONValue
+    package struct Member: Sendable, Hashable {
+        package var key: String
+        package var value: JSONValue
 
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
-    public private(set) var members: [Member]
+    package private(set) var members: [Member]
 
-    public init() {
+    package init() {
         members = []
     }
 
     /// Builds an object from members; a later member replaces an earlier one with the same key.
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         members = []
         members.reserveCapacity(pairs.count)
         for (key, value) in pairs {
@@ -34,11 +34,11 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         members = uniqueMembers
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
-    public var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             members.first { $0.key == key }?.value
         }
@@ -55,16 +55,16 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
-    public func makeIterator() -> IndexingIterator<[Member]> {
+    package func makeIterator() -> IndexingIterator<[Member]> {
         members.makeIterator()
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.members.allSatisfy { rhs[$0.key] == $0.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // Order-independent, to agree with ==.
         var combined = 0
         for member in members {

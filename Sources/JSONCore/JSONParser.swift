@@ -7,9 +7,9 @@ import Glibc
 /// not a silent overwrite) and `JSON_ALLOW_NUL` (`\u0000` is a valid string escape). Never `JSON_DECODE_INT_AS_REAL`:
 /// integers stay integers. Jansson rejects integers beyond 64 bits and reals beyond `Double` with
 /// `numericOverflow`, and nesting deeper than ``maximumDepth`` with `stackOverflow`.
-public enum JSONParser {
+package enum JSONParser {
     /// `JSON_PARSER_MAX_DEPTH` of the Jansson this was built against.
-    public static let maximumDepth = Int(cj_parser_max_depth())
+    package static let maximumDepth = Int(cj_parser_max_depth())
 
     static let flags = Int(JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL)
 
@@ -17,7 +17,7 @@ public enum JSONParser {
     ///
     /// A raw NUL byte is rejected before Jansson sees it: its lexer takes NUL for the end of input, so `123\0x`
     /// would otherwise parse as `123`. A raw NUL is never valid JSON text (inside a string it must be escaped).
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         if let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) {
             let position = base.distance(to: UnsafeRawPointer(nul))
             throw JSONParseError(
@@ -37,7 +37,7 @@ public enum JSONParser {
         return JSONValue(borrowing: owned.pointer)
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBytes { buffer -> Result<JSONValue, JSONParseError> in
             do throws(JSONParseError) {
                 return .success(try parse(buffer))
@@ -48,7 +48,7 @@ public enum JSONParser {
         return try result.get()
     }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 }

@@ -1,17 +1,17 @@
 /// A JSON Pointer (RFC 6901): `/params/date`, `/entries/0/title`.
-public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// The unescaped reference tokens.
-    public private(set) var tokens: [String]
+    package private(set) var tokens: [String]
 
     /// The empty pointer: the whole document.
-    public static let root = JSONPointer(tokens: [])
+    package static let root = JSONPointer(tokens: [])
 
-    public init(tokens: [String]) {
+    package init(tokens: [String]) {
         self.tokens = tokens
     }
 
     /// Parses the string form; `nil` when it is neither empty nor starts with `/`, or has a bad `~` escape.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text.isEmpty {
             tokens = []
             return
@@ -42,16 +42,16 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This pointer extended by one object key.
-    public func appending(_ key: String) -> JSONPointer {
+    package func appending(_ key: String) -> JSONPointer {
         JSONPointer(tokens: tokens + [key])
     }
 
     /// This pointer extended by one array index.
-    public func appending(_ index: Int) -> JSONPointer {
+    package func appending(_ index: Int) -> JSONPointer {
         JSONPointer(tokens: tokens + [String(index)])
     }
 
-    public var description: String {
+    package var description: String {
         var text = ""
         for token in tokens {
             text.append("/")
@@ -67,7 +67,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value this pointer refers to in `document`, or `nil` when there is none.
-    public func resolve(in document: JSONValue) -> JSONValue? {
+    package func resolve(in document: JSONValue) -> JSONValue? {
         var current = document
         for token in tokens {
             switch current {

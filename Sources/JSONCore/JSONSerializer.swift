@@ -5,9 +5,9 @@ import CJansson
 /// Flags: `JSON_COMPACT | JSON_ENCODE_ANY`, and the smallest `JSON_REAL_PRECISION` at which every real in the value
 /// prints as its shortest round-trip form (`40.2`, not `40.200000000000003`). Output never holds a raw newline:
 /// Jansson escapes control characters inside strings.
-public enum JSONSerializer {
+package enum JSONSerializer {
     /// The compact JSON text of `value`, as UTF-8 bytes without a trailing newline.
-    public static func serialize(_ value: JSONValue) -> [UInt8] {
+    package static func serialize(_ value: JSONValue) -> [UInt8] {
         var bytes: [UInt8] = []
         append(value, to: &bytes)
         return bytes
@@ -15,7 +15,7 @@ public enum JSONSerializer {
 
     /// Appends the compact JSON text of `value` to `bytes`, and a newline when `newline` is set, without an
     /// intermediate copy: the protocol writer's hot path.
-    public static func append(_ value: JSONValue, to bytes: inout [UInt8], newline: Bool = false) {
+    package static func append(_ value: JSONValue, to bytes: inout [UInt8], newline: Bool = false) {
         // Values whose text needs no escaping and no float formatting are written directly; everything else
         // (strings, reals, non-empty containers) goes through json_dumpb.
         switch value {
@@ -31,7 +31,7 @@ public enum JSONSerializer {
     }
 
     /// Appends raw bytes that are already JSON text (a fixed envelope around values).
-    public static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+    package static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
@@ -80,19 +80,19 @@ public enum JSONSerializer {
     }
 
     /// The compact JSON text of `value` followed by a newline: one protocol line.
-    public static func line(_ value: JSONValue) -> [UInt8] {
+    package static func line(_ value: JSONValue) -> [UInt8] {
         var bytes: [UInt8] = []
         append(value, to: &bytes, newline: true)
         return bytes
     }
 
     /// The compact JSON text of `value` as a `String`.
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         String(decoding: serialize(value), as: UTF8.self)
     }
 }
 
 extension JSONValue: CustomStringConvertible {
     /// The compact JSON text.
-    public var description: String { JSONSerializer.string(self) }
+    package var description: String { JSONSerializer.string(self) }
 }

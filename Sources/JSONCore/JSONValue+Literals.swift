@@ -2,17 +2,17 @@
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(floatLiteral value: Double) { self = .real(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(literal: elements)) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(floatLiteral value: Double) { self = .real(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(literal: elements)) }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(literal: elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(literal: elements) }
 
     /// A literal's keys are written out in code and unique (as Swift's `Dictionary` literals require), so the
     /// duplicate scan of ``init(_:)`` is skipped; debug builds still check.
@@ -24,8 +24,8 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 
 extension JSONValue {
     /// An integer value from any Swift integer that fits in 64 bits.
-    public static func int<T: BinaryInteger>(_ value: T) -> JSONValue { .integer(Int64(value)) }
+    package static func int<T: BinaryInteger>(_ value: T) -> JSONValue { .integer(Int64(value)) }
 
     /// A string value, or `null` when the string is absent.
-    public static func optionalString(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func optionalString(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 }

@@ -2,7 +2,7 @@
 ///
 /// Integers and reals stay distinct (`1` is `.integer(1)`, `1.0` is `.real(1.0)`), so a request id is echoed as the
 /// same JSON value it arrived as. Objects keep their members in document order.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// The JSON type name used in messages and by JSON Schema's `type` keyword.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -26,28 +26,28 @@ extension JSONValue {
         }
     }
 
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let object) = self { object } else { nil }
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let array) = self { array } else { nil }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { string } else { nil }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = self { bool } else { nil }
     }
 
-    public var integerValue: Int64? {
+    package var integerValue: Int64? {
         if case .integer(let integer) = self { integer } else { nil }
     }
 
     /// The numeric value of an integer or a real; `nil` for every other type.
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         switch self {
         case .integer(let integer): Double(integer)
         case .real(let real): real
@@ -55,12 +55,12 @@ extension JSONValue {
         }
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { true } else { false }
     }
 
     /// The member `key` of an object, or `nil` when this is not an object or has no such member.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
 }

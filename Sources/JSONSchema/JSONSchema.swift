@@ -1,4 +1,4 @@
-import JSONCore
+package import JSONCore
 
 /// The compiled form of a schema and everything it references; immutable, so any task may validate with it.
 final class CompiledGraph: Sendable {
@@ -28,14 +28,14 @@ final class CompiledGraph: Sendable {
 /// `$dynamicRef`/`$dynamicAnchor`, `$defs`, `$vocabulary` of a custom meta-schema — and `format` as an annotation,
 /// or as an assertion for the formats ``FormatChecker`` knows when ``SchemaOptions/assertFormats`` is set.
 /// A `$schema` naming another draft is a compile error, never silently misread. Unknown keywords are annotations.
-public struct JSONSchema: Sendable {
+package struct JSONSchema: Sendable {
     /// The schema document as written, for publishing (e.g. in `rpc.discover`).
-    public let document: JSONValue
+    package let document: JSONValue
     let graph: CompiledGraph
     /// The boolean fast path, for graphs that need no annotations and no dynamic scope.
     let fast: FastValidator?
 
-    public init(_ document: JSONValue, options: SchemaOptions = SchemaOptions()) throws(SchemaCompilationError) {
+    package init(_ document: JSONValue, options: SchemaOptions = SchemaOptions()) throws(SchemaCompilationError) {
         self.document = document
         let compiler = SchemaCompiler(options: options)
         let root = try compiler.compileRoot(document)
@@ -51,7 +51,7 @@ public struct JSONSchema: Sendable {
     /// Every failed assertion for `instance`, with locations; empty when it is valid.
     ///
     /// A valid instance costs one fast pass; only an invalid one is walked again to collect its errors.
-    public func validate(_ instance: JSONValue) -> [ValidationError] {
+    package func validate(_ instance: JSONValue) -> [ValidationError] {
         if isValid(instance) { return [] }
         var evaluation = Evaluation(graph: graph, collecting: true)
         var annotations = Annotations()
@@ -59,7 +59,7 @@ public struct JSONSchema: Sendable {
         return evaluation.errors
     }
 
-    public func isValid(_ instance: JSONValue) -> Bool {
+    package func isValid(_ instance: JSONValue) -> Bool {
         if let fast { return fast.isValid(instance) }
         return isValidByEvaluation(instance)
     }

@@ -1,11 +1,10 @@
 import ArgumentParser
-import BoxOfficeCore
 import BoxOfficeWorker
 import Foundation
-import JSONRPC
 import Logging
 
-/// `boxoffice-worker`: flags and environment in, a JSON-RPC server on stdin/stdout out.
+/// `boxoffice-worker`: parses flags, sets up logging on stderr, and hands over to the composition root in
+/// BoxOfficeWorker (``ProtocolWorker``).
 @main
 struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,92 +63,49 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).", valueName: "level"))
     var logLevel: String?
 
+    private var options: WorkerOptions {
+        var options = WorkerOptions()
+        options.maxInFlight = maxInFlight
+        options.ordered = ordered
+        options.maxLineBytes = maxLineBytes
+        options.maxBatch = maxBatch
+        options.drainSeconds = drainSeconds
+        options.offline = offline
+        options.kobisBaseURL = kobisBaseUrl
+        options.kakaoBaseURL = kakaoBaseUrl
+        options.timeout = timeout
+        options.cacheDirectory = cacheDir
+        options.noCache = noCache
+        options.kobisDailyLimit = kobisDailyLimit
+        options.today = today
+        options.diagnostics = diagnostics
+        return options
+    }
+
+    private var logLevelText: String? {
+        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
+    }
+
     func validate() throws {
-        guard maxInFlight >= 1 else { throw ValidationError("--max-in-flight must be at least 1") }
-        guard maxLineBytes >= 64 else { throw ValidationError("--max-line-bytes must be at least 64") }
-        guard maxBatch >= 1 else { throw ValidationError("--max-batch must be at least 1") }
-        guard drainSeconds >= 0, drainSeconds.isFinite else { throw ValidationError("--drain-seconds must be 0 or more") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be more than 0 seconds") }
-        guard kobisDailyLimit >= 0 else { throw ValidationError("--kobis-daily-limit must be 0 or more") }
-        if noCache, cacheDir != nil { throw ValidationError("--no-cache and --cache-dir contradict each other") }
-        if let text = resolvedToday, CalendarDate(text) == nil {
-            throw ValidationError("today \"\(text)\" is not a date (YYYY-MM-DD)")
+        do {
+            _ = try options.configuration(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if let level = resolvedLogLevelText, Logger.Level(rawValue: level) == nil {
+        if let level = logLevelText, Logger.Level(rawValue: level) == nil {
             throw ValidationError("log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
         }
     }
 
-    private var resolvedToday: String? {
-        today ?? ProcessInfo.processInfo.environment["BOXOFFICE_TODAY"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    private var resolvedLogLevelText: String? {
-        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
-    }
-
     mutating func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let protocolOutput = StandardStreams.reserveProtocolOutput()
-        let level = resolvedLogLevelText.flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let configuration = try options.configuration(environment: ProcessInfo.processInfo.environment)
+        let level = logLevelText.flatMap(Logger.Level.init(rawValue:)) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
-        let logger = Logger(label: "boxoffice-worker")
-
-        let kobisKey = environment["KOBIS_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let kakaoKey = environment["KAKAO_REST_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let worker = WorkerConfiguration(
-            server: ServerConfiguration(
-                maxInFlight: maxInFlight, ordered: ordered, maxLineBytes: maxLineBytes, maxBatch: maxBatch,
-                drainSeconds: drainSeconds
-            ),
-            mode: kobisKey != nil && !offline ? .live : .offline,
-            diagnostics: diagnostics,
-            kobis: LiveFetcher.Endpoint(
-                baseURL: kobisBaseUrl ?? environment["KOBIS_BASE_URL"] ?? WorkerConfiguration.defaultKOBISBaseURL,
-                key: kobisKey, setting: "KOBIS_API_KEY"
-            ),
-            kakao: LiveFetcher.Endpoint(
-                baseURL: kakaoBaseUrl ?? environment["KAKAO_BASE_URL"] ?? WorkerConfiguration.defaultKakaoBaseURL,
-                key: kakaoKey, setting: "KAKAO_REST_API_KEY"
-            ),
-            timeout: .milliseconds(Int64(timeout * 1000)),
-            today: resolvedToday.flatMap(CalendarDate.init),
-            cacheDirectory: noCache ? nil : cacheDir ?? environment["BOXOFFICE_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
-            kobisDailyLimit: kobisDailyLimit
-        )
-
-        let runtime: WorkerRuntime
-        let registry: MethodRegistry
-        do {
-            runtime = try WorkerRuntime(worker, warn: { logger.warning("\($0)") })
-            registry = try MethodTable.registry(worker, runtime: runtime, startedAt: WorkerClock())
-        } catch {
-            logger.critical("cannot start: \(error)")
-            throw ExitCode(70)
-        }
-        if let notice = runtime.offlineNotice {
-            logger.notice("\(notice)\(kobisKey != nil ? " (--offline given)" : "")")
-        }
-        let writer = OutputWriter(fd: protocolOutput) {
-            logger.notice("the host closed stdout; exiting")
-            Foundation.exit(0)
-        }
-        let server = RPCServer(
-            registry: registry, configuration: worker.server, input: STDIN_FILENO, writer: writer,
-            log: ServerLog.adapting(logger)
-        )
-        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
-            logger.notice("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT")")
-            server.shutdown()
-        }
-        let ending = await server.run()
-        signals.cancel()
-        await runtime.shutdown()
-        if case .readFailed = ending { throw ExitCode(74) }
+        let code = await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker"))
+        if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import BoxOfficeCore
 import Foundation
 import Synchronization
@@ -59,12 +60,12 @@ struct CacheTests {
         #expect(try await store.entry("k") == entry)
         #expect(try await store.entry("missing") == nil)
         let day = CalendarDate("2026-11-21")!
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 10)
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 2)
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == 0)
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (10, 10))
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (2, 12))
+        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (0, 12))
         try await store.releaseCalls(.kobis, day: day, count: 10)
-        #expect(try store.calls(.kobis, day: day) == 2)
-        #expect(try store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
+        #expect(try await store.calls(.kobis, day: day) == 2)
+        #expect(try await store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
         // A second handle on the same directory (another process) sees the same entries.
         #expect(try await CacheStore(directory: directory).entry("k") == entry)
     }
@@ -115,10 +116,10 @@ struct CacheTests {
         for call in calls.prefix(2) { _ = try await first.fetch(call) }
         await first.flush()
         let second = CachingFetcher(upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
-        #expect(calls.allSatisfy { second.peek($0) == nil })
+        #expect(calls.allSatisfy { second.atHand($0) == nil })
         await second.prefetch(calls)
-        #expect(second.peek(calls[0])?.source.origin == .cache && second.peek(calls[1])?.source.origin == .cache)
-        #expect(second.peek(calls[2]) == nil)
+        #expect(second.atHand(calls[0])?.source.origin == .cache && second.atHand(calls[1])?.source.origin == .cache)
+        #expect(second.atHand(calls[2]) == nil)
         #expect(upstream.calls.load(ordering: .relaxed) == 2)
     }
 
@@ -155,13 +156,16 @@ struct CacheTests {
         } catch {
             #expect(error.reason == .quotaExhausted && error.limit == 12 && error.resetsAt == "2026-11-21T15:00:00Z")
         }
-        #expect(guardA.status.used == 3 && guardA.status.remaining == 9)
+        let seenByA = await guardA.status()
+        #expect(seenByA.used == 3 && seenByA.remaining == 9)
         await guardA.release()  // A exits: its 9 unspent calls go back
-        #expect(guardB.status.used == 3)
+        let seenByB = await guardB.status()
+        #expect(seenByB.used == 3)
         try await guardB.take()
         day.withLock { $0 = CalendarDate("2026-11-22")! }
         try await guardA.take()
-        #expect(guardA.status.used == 1 && guardA.status.resetsAt == "2026-11-22T15:00:00Z")
+        let nextDay = await guardA.status()
+        #expect(nextDay.used == 1 && nextDay.resetsAt == "2026-11-22T15:00:00Z")
     }
 
     @Test("without a store, the quota is counted in the process")
@@ -186,11 +190,9 @@ struct CacheTests {
         #expect(upstream.mostRunning.load(ordering: .relaxed) == 3)
     }
 
-    @Test("SHA-256 of the FIPS 180-4 examples")
+    @Test("poster file names: swift-crypto's SHA-256 in lowercase hex, on the FIPS 180-4 examples")
     func digest() {
-        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(SHA256.hash(data: [UInt8]()).hexadecimal == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hash(data: Array("abc".utf8)).hexadecimal == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

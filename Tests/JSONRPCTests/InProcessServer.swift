@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import JSONCore
 import JSONRPC
@@ -28,8 +29,7 @@ struct InProcessServer {
             close(output)
         }
         let server = RPCServer(
-            registry: MethodRegistry(methods), configuration: configuration, input: input,
-            writer: OutputWriter(fd: output) {}
+            registry: MethodRegistry(methods), configuration: configuration, input: input, output: output
         )
         _ = await server.run()
         let text = try String(contentsOf: outputURL, encoding: .utf8)

@@ -1,3 +1,4 @@
+import Synchronization
 import JSONCore
 import JSONRPC
 import TestSupport

@@ -8,12 +8,12 @@ enum TestMethods {
     static let anyObject = try! JSONSchema(["type": "object"])
 
     /// Returns its params, on the reader thread.
-    struct Echo: ImmediateRPCMethod {
+    struct Echo: RPCMethod {
         let name = "test.echo"
         let summary = "echo"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = ["type": "object"]
-        func callImmediately(_ context: RequestContext) throws -> JSONValue { .object(context.params) }
+        func start(_ context: RequestContext) throws -> RPCReply { .value(.object(context.params)) }
     }
 
     /// Counts how many calls run at once.
@@ -44,7 +44,11 @@ enum TestMethods {
         let resultSchema: JSONValue = ["type": "object"]
         let concurrency: Concurrency
 
-        func call(_ context: RequestContext) async throws -> JSONValue {
+        func start(_ context: RequestContext) throws -> RPCReply {
+            .later { try await sleep(context) }
+        }
+
+        private func sleep(_ context: RequestContext) async throws -> JSONValue {
             concurrency.enter()
             defer { concurrency.leave() }
             let ms = context.params["ms"]?.integerValue ?? 0
@@ -64,7 +68,7 @@ enum TestMethods {
         let summary = "crash"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = false
-        func call(_ context: RequestContext) async throws -> JSONValue { throw Secret() }
+        func start(_ context: RequestContext) throws -> RPCReply { .later { throw Secret() } }
     }
 
     /// Throws a specific RPCError, which must reach the wire as is.
@@ -73,8 +77,8 @@ enum TestMethods {
         let summary = "reject"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = false
-        func call(_ context: RequestContext) async throws -> JSONValue {
-            throw RPCError(RPCErrorCode(rawValue: -31004), "not found", data: ["reason": "not_found"])
+        func start(_ context: RequestContext) throws -> RPCReply {
+            .later { throw RPCError(RPCErrorCode(rawValue: -31004), "not found", data: ["reason": "not_found"]) }
         }
     }
 

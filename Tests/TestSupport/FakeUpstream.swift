@@ -5,19 +5,19 @@ import Foundation
 ///
 /// Each connection gets a thread and one exchange (`Connection: close`). It listens on loopback only and stops
 /// when the test drops it. Nothing here reaches beyond this machine.
-public final class FakeUpstream: @unchecked Sendable {
+package final class FakeUpstream: @unchecked Sendable {
     // @unchecked: `recorded` and `stopped` are guarded by `lock`; the socket is only closed once, in stop().
 
-    public struct Request: Sendable {
-        public let method: String
-        public let path: String
-        public let query: [String: String]
-        public let headers: [String: String]
+    package struct Request: Sendable {
+        package let method: String
+        package let path: String
+        package let query: [String: String]
+        package let headers: [String: String]
         /// The request line's target, exactly as received (to check what a URL carried).
-        public let target: String
+        package let target: String
     }
 
-    public enum Reply: Sendable {
+    package enum Reply: Sendable {
         case respond(status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], delay: Double = 0)
         /// Closes the connection without answering.
         case reset
@@ -26,19 +26,19 @@ public final class FakeUpstream: @unchecked Sendable {
         /// `302 Found` to `location`.
         case redirect(location: String)
 
-        public static func json(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
+        package static func json(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
             .respond(status: status, body: Array(text.utf8), delay: delay)
         }
     }
 
     private let handler: @Sendable (Request) -> Reply
     private let socket: Int32
-    public let port: Int
+    package let port: Int
     private let lock = NSLock()
     private var recorded: [Request] = []
     private var stopped = false
 
-    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    package init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
@@ -67,15 +67,15 @@ public final class FakeUpstream: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:<port>`
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    public var requests: [Request] {
+    package var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return recorded
     }
 
-    public func stop() {
+    package func stop() {
         lock.lock()
         let first = !stopped
         stopped = true

@@ -1,8 +1,8 @@
-import JSONCore
+package import JSONCore
 
 extension JSONValue {
     /// Parses test text, trapping on invalid JSON (a defect in the test itself).
-    public init(json text: String) {
+    package init(json text: String) {
         do {
             self = try JSONParser.parse(text)
         } catch {
@@ -11,13 +11,13 @@ extension JSONValue {
     }
 
     /// The value at a JSON Pointer, for terse assertions: `response[at: "/error/code"]`.
-    public subscript(at pointer: String) -> JSONValue? {
+    package subscript(at pointer: String) -> JSONValue? {
         JSONPointer(pointer)?.resolve(in: self)
     }
 }
 
 /// A request line: `request(1, "ping")`, `request(1, "x", params: ["a": 1])`.
-public func request(_ id: JSONValue?, _ method: String, params: JSONValue? = nil) -> String {
+package func request(_ id: JSONValue?, _ method: String, params: JSONValue? = nil) -> String {
     var object: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
     if let id { object["id"] = id }
     if let params { object["params"] = params }

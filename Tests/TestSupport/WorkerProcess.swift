@@ -1,14 +1,14 @@
-import Foundation
-import JSONCore
+package import Foundation
+package import JSONCore
 
 /// The built `boxoffice-worker`, spawned with pipes on all three standard streams, driven line by line.
 ///
 /// Stdout and stderr are drained by threads of their own into buffers, so the worker never blocks on a full pipe
 /// while a test waits. Every wait has a timeout, and `deinit` kills a worker still running, so a hung worker fails
 /// its test instead of hanging the suite.
-public final class WorkerProcess: @unchecked Sendable {
+package final class WorkerProcess: @unchecked Sendable {
     // @unchecked: `output` and `errors` are only touched under `condition`; the rest is immutable after init.
-    public static let binary: URL = {
+    package static let binary: URL = {
         if let override = ProcessInfo.processInfo.environment["BOXOFFICE_WORKER_BINARY"], !override.isEmpty {
             return URL(filePath: override)
         }
@@ -35,7 +35,7 @@ public final class WorkerProcess: @unchecked Sendable {
     /// Starts the worker. The environment is the test's own minus every upstream key, plus `environment`. Unless
     /// `environment` names one, each process gets a fresh cache directory of its own, so no test sees another's
     /// cached answers (or the user's).
-    public init(arguments: [String] = [], environment: [String: String] = [:], stdin: FileHandle? = nil) throws {
+    package init(arguments: [String] = [], environment: [String: String] = [:], stdin: FileHandle? = nil) throws {
         var base = ProcessInfo.processInfo.environment
         for key in ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "BOXOFFICE_LOG_LEVEL", "BOXOFFICE_TODAY", "XDG_CACHE_HOME"] {
             base[key] = nil
@@ -63,7 +63,7 @@ public final class WorkerProcess: @unchecked Sendable {
     }
 
     /// A new, not yet existing directory under the temporary directory (the worker creates it).
-    public static func freshCacheDirectory() -> String {
+    package static func freshCacheDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-test-cache-\(UUID().uuidString)").path
     }
 
@@ -89,14 +89,14 @@ public final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Writes `line` and a newline to the worker's stdin.
-    public func send(_ line: String) {
+    package func send(_ line: String) {
         send(bytes: Array(line.utf8) + [0x0A])
     }
 
     /// Writes raw bytes to stdin (for invalid UTF-8, NUL bytes, partial lines). A worker that has already exited
     /// is not an error here (the test checks its exit): the write fails with EPIPE instead of killing the test
     /// process with SIGPIPE.
-    public func send(bytes: [UInt8]) {
+    package func send(bytes: [UInt8]) {
         _ = Self.ignoreBrokenPipes
         try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(bytes))
     }
@@ -106,23 +106,23 @@ public final class WorkerProcess: @unchecked Sendable {
     }()
 
     /// Closes stdin: end of input for the worker.
-    public func closeInput() {
+    package func closeInput() {
         try? stdinPipe.fileHandleForWriting.close()
     }
 
     /// Closes the test's end of the worker's stdout: the host going away.
-    public func closeOutput() {
+    package func closeOutput() {
         try? stdoutPipe.fileHandleForReading.close()
     }
 
     /// The complete stdout lines so far.
-    public var lines: [String] {
+    package var lines: [String] {
         condition.lock()
         defer { condition.unlock() }
         return Self.completeLines(output)
     }
 
-    public var stderr: String {
+    package var stderr: String {
         condition.lock()
         defer { condition.unlock() }
         return String(decoding: errors, as: UTF8.self)
@@ -130,7 +130,7 @@ public final class WorkerProcess: @unchecked Sendable {
 
     /// Waits until at least `count` complete stdout lines arrived; returns all lines so far (fewer on timeout).
     @discardableResult
-    public func waitForLines(_ count: Int, timeout: Double = 20) -> [String] {
+    package func waitForLines(_ count: Int, timeout: Double = 20) -> [String] {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -141,7 +141,7 @@ public final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Waits until stderr contains `text`; whether it did before the timeout.
-    public func waitForStderr(containing text: String, timeout: Double = 20) -> Bool {
+    package func waitForStderr(containing text: String, timeout: Double = 20) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -153,15 +153,15 @@ public final class WorkerProcess: @unchecked Sendable {
         return true
     }
 
-    public func signal(_ number: Int32) {
+    package func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
     /// Waits for the worker to exit and both output streams to end; its exit status, or `nil` on timeout
     /// (the worker is then killed).
-    public func waitForExit(timeout: Double = 20) -> Int32? {
+    package func waitForExit(timeout: Double = 20) -> Int32? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while process.isRunning {
             if Date() > deadline {
@@ -186,26 +186,26 @@ public final class WorkerProcess: @unchecked Sendable {
 }
 
 /// The whole of one worker run: lines in, everything out.
-public struct WorkerRun: Sendable {
-    public let lines: [String]
-    public let stderr: String
-    public let status: Int32?
+package struct WorkerRun: Sendable {
+    package let lines: [String]
+    package let stderr: String
+    package let status: Int32?
 
-    public init(lines: [String], stderr: String, status: Int32?) {
+    package init(lines: [String], stderr: String, status: Int32?) {
         self.lines = lines
         self.stderr = stderr
         self.status = status
     }
 
     /// Every stdout line parsed as JSON; a line that is not JSON fails the caller's expectation via `nil`.
-    public var values: [JSONValue?] {
+    package var values: [JSONValue?] {
         lines.map { try? JSONParser.parse($0) }
     }
 }
 
 extension WorkerProcess {
     /// Runs a worker over `input` lines (each gets a newline), closes stdin and waits for it to exit.
-    public static func run(_ input: [String], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+    package static func run(_ input: [String], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
         let worker = try WorkerProcess(arguments: arguments, environment: environment)
         worker.send(bytes: input.flatMap { Array($0.utf8) + [0x0A] })
         worker.closeInput()
@@ -214,7 +214,7 @@ extension WorkerProcess {
     }
 
     /// Runs a worker over raw input bytes.
-    public static func run(bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+    package static func run(bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
         let worker = try WorkerProcess(arguments: arguments, environment: environment)
         worker.send(bytes: bytes)
         worker.closeInput()

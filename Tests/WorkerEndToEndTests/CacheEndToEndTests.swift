@@ -1,3 +1,4 @@
+import Crypto
 import BoxOfficeCore
 import Foundation
 import JSONCore
@@ -182,7 +183,7 @@ struct CacheEndToEndTests {
         let out = try run(lines, upstream: upstream, cache: cache).json()
         let file = try #require(out[0][at: "/result/file"])
         let path = try #require(file["path"]?.stringValue)
-        let expected = SHA256.hex(RecordedUpstream.posterBytes)
+        let expected = SHA256.hash(data: RecordedUpstream.posterBytes).hexadecimal
         #expect(path == cache + "/posters/\(expected).jpg")
         #expect(file["sha256"] == .string(expected) && file["mimeType"] == "image/jpeg" && file["bytes"] == .int(RecordedUpstream.posterBytes.count))
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == RecordedUpstream.posterBytes)

@@ -18,7 +18,7 @@ struct DiagnosticsFailMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func call(_ context: RequestContext) async throws -> JSONValue {
-        throw DeliberateFailure()
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .later { throw DeliberateFailure() }
     }
 }

@@ -15,7 +15,11 @@ struct DiagnosticsSleepMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func call(_ context: RequestContext) async throws -> JSONValue {
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .later { try await answer(context) }
+    }
+
+    private func answer(_ context: RequestContext) async throws -> JSONValue {
         let total = context.params["ms"]?.integerValue ?? 0
         let steps = context.params["steps"]?.integerValue ?? 1
         for step in 1...steps {

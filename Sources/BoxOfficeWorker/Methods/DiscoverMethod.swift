@@ -3,7 +3,7 @@ import JSONRPC
 import JSONSchema
 
 /// `rpc.discover`: an OpenRPC 1.3 document built from the registry, so it lists exactly what the worker answers.
-struct DiscoverMethod: ImmediateRPCMethod, CatalogMethod {
+struct DiscoverMethod: CatalogMethod {
     static let methodName = "rpc.discover"
     let summary = "An OpenRPC document listing every method with its params and result schemas."
     let schemas: MethodSchemas
@@ -12,7 +12,11 @@ struct DiscoverMethod: ImmediateRPCMethod, CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func callImmediately(_ context: RequestContext) throws -> JSONValue {
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .value(answer(context))
+    }
+
+    private func answer(_ context: RequestContext) -> JSONValue {
         [
             "openrpc": "1.3.2",
             "info": [

@@ -7,21 +7,26 @@ import JSONRPC
 struct MoviePosterMethod: DomainMethod {
     static let methodName = "movie.poster"
     let summary = "A movie's poster: the first Kakao image search result for \"<title> 영화 포스터\"."
-    let base: DomainMethodBase
+    let schemas: MethodSchemas
+    let runtime: WorkerRuntime
 
-    func call(_ context: RequestContext) async throws -> JSONValue {
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .later { [self] in try await answer(context) }
+    }
+
+    private func answer(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
         let download = params.bool("download") == true
-        if download, base.runtime.downloader == nil {
-            let offline = base.runtime.coverage != nil
-            var error = BoxOfficeError(offline ? .offlineUnavailable : .notConfigured, "download: true is not available: \(base.runtime.downloadUnavailable ?? "no cache directory")")
+        if download, runtime.downloader == nil {
+            let offline = runtime.coverage != nil
+            var error = BoxOfficeError(offline ? .offlineUnavailable : .notConfigured, "download: true is not available: \(runtime.downloadUnavailable ?? "no cache directory")")
             if offline { error.available = [] } else { error.setting = "BOXOFFICE_CACHE_DIR" }
             throw error.rpcError
         }
         let poster = try await answering { () async throws(BoxOfficeError) in
             try await service.poster(title: params.string("title"), movieCode: params.string("movieCode"), refresh: params.refresh)
         }
-        guard download, let downloader = base.runtime.downloader, let image = poster.image else {
+        guard download, let downloader = runtime.downloader, let image = poster.image else {
             return ModelEncoding.poster(poster)
         }
         let file = try await answering { () async throws(BoxOfficeError) in

@@ -6,9 +6,14 @@ import JSONRPC
 struct MovieSearchMethod: DomainMethod {
     static let methodName = "movie.search"
     let summary = "Searches KOBIS movies by title and/or director (optionally a production year), a page at a time."
-    let base: DomainMethodBase
+    let schemas: MethodSchemas
+    let runtime: WorkerRuntime
 
-    func call(_ context: RequestContext) async throws -> JSONValue {
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .later { [self] in try await answer(context) }
+    }
+
+    private func answer(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
         let result = try await answering { () async throws(BoxOfficeError) in
             try await service.search(

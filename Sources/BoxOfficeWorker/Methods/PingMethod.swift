@@ -3,7 +3,7 @@ import JSONRPC
 import JSONSchema
 
 /// `ping`: answers `{}` at once. Hosts use it to check that the worker is alive and reading.
-struct PingMethod: ImmediateRPCMethod, CatalogMethod {
+struct PingMethod: CatalogMethod {
     static let methodName = "ping"
     let summary = "Answers {} at once: the worker is alive and reading."
     let schemas: MethodSchemas
@@ -12,7 +12,7 @@ struct PingMethod: ImmediateRPCMethod, CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func callImmediately(_ context: RequestContext) throws -> JSONValue {
-        .object([:])
+    func start(_ context: RequestContext) throws -> RPCReply {
+        .value(.object([:]))
     }
 }

@@ -6,7 +6,7 @@ import JSONSchema
 
 /// `worker.status`: name, version, mode, uptime, request counters, upstream counters, the KOBIS quota, the cache
 /// and limits.
-struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
+struct WorkerStatusMethod: CatalogMethod {
     static let methodName = "worker.status"
     let summary = "What the worker is, its mode, uptime, request counters and limits."
     let schemas: MethodSchemas
@@ -21,14 +21,20 @@ struct WorkerStatusMethod: ImmediateRPCMethod, CatalogMethod {
         self.runtime = runtime
     }
 
-    func callImmediately(_ context: RequestContext) throws -> JSONValue {
+    /// At once offline; live, the work reads the shared KOBIS count on the store's read-only connection (at most
+    /// 50 ms, else the figures this worker knows), so the responder thread never waits for SQLite.
+    func start(_ context: RequestContext) throws -> RPCReply {
+        guard let quota = runtime.quota else { return .value(answer(context, quota: nil)) }
+        return .later { [self] in answer(context, quota: await quota.status()) }
+    }
+
+    private func answer(_ context: RequestContext, quota status: QuotaGuard.Status?) -> JSONValue {
         let requests = context.statistics
         let server = configuration.server
         let counters = runtime.counters
         let cache = runtime.cache.statistics
-        let quota: JSONValue = runtime.quota.map { quota in
-            let status = quota.status
-            return [
+        let quota: JSONValue = status.map { status in
+            [
                 "limit": .int(status.limit), "used": .int(status.used), "remaining": .int(status.remaining),
                 "day": .string(status.day.description), "resetsAt": .string(status.resetsAt),
             ]

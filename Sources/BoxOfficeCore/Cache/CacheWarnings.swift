@@ -1,0 +1,36 @@
+import Synchronization
+
+/// Warns on stderr once per outage of the cache or quota store; requests go on without it meanwhile.
+///
+/// An outage begins with the first failure after a success (or at start) and ends with the next success, which
+/// is said too, so a log shows when the store came back. A store that never works warns once for the whole run.
+package final class CacheWarnings: Sendable {
+    private let sink: @Sendable (String) -> Void
+    private let recovered: @Sendable (String) -> Void
+    private let failing = Atomic<Bool>(false)
+
+    /// `sink` takes the warning at the start of an outage; `recovered` the notice at its end.
+    package init(_ sink: @escaping @Sendable (String) -> Void, recovered: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.sink = sink
+        self.recovered = recovered
+    }
+
+    /// A store operation failed: warns when this begins an outage.
+    package func failed(_ message: String) {
+        if !failing.exchange(true, ordering: .relaxed) { sink(message) }
+    }
+
+    /// A store operation worked: ends an outage, if one was going on.
+    package func succeeded() {
+        guard failing.load(ordering: .relaxed) else { return }
+        if failing.exchange(false, ordering: .relaxed) { recovered("the cache store works again") }
+    }
+
+    /// Says `message` whatever the state: for what is lost for good (bodies dropped at exit).
+    package func report(_ message: String) {
+        sink(message)
+    }
+
+    /// Whether the store is in an outage now.
+    package var isFailing: Bool { failing.load(ordering: .relaxed) }
+}

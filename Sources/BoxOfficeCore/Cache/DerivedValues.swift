@@ -1,0 +1,29 @@
+import Synchronization
+
+/// The name of one kind of value derived from a cached body, and the type of that value.
+///
+/// A key is a small Hashable struct whose fields are the inputs the value was made from (a period, an entry count,
+/// a source): two keys of different types never collide, and a value is always read back as the type it was
+/// stored as.
+package protocol DerivedKey: Hashable, Sendable {
+    associatedtype Value: Sendable
+}
+
+/// Values derived from one cached upstream body (its decoded model, a method's serialized answer), kept beside it
+/// in the in-memory cache so a hot entry is decoded and encoded once, not on every request.
+///
+/// It lives and dies with its cache entry: a refetched or expired body comes with a new, empty one, so nothing
+/// derived outlives the body it came from.
+package final class DerivedValues: Sendable {
+    private let table = Mutex<[AnyHashable: any Sendable]>([:])
+
+    package init() {}
+
+    /// The value kept under `key`, made by `make` on first use. A `make` that throws keeps nothing.
+    package func value<Key: DerivedKey, E: Error>(_ key: Key, _ make: () throws(E) -> Key.Value) throws(E) -> Key.Value {
+        if let known = table.withLock({ $0[AnyHashable(key)] }) as? Key.Value { return known }
+        let made = try make()
+        table.withLock { $0[AnyHashable(key)] = made }
+        return made
+    }
+}

@@ -1,0 +1,175 @@
+/// The domain's one entry point: box offices, movies, posters and searches, from whichever ``Fetcher`` it is
+/// given (live services, offline fixtures, later a cache in front of them). Knows nothing of JSON-RPC.
+package struct BoxOfficeService: Sendable {
+    /// Filters of a box office call.
+    package struct Filters: Sendable, Hashable {
+        package enum Nation: String, Sendable { case korean, foreign }
+
+        package var multiMovie: Bool?
+        package var nation: Nation?
+        package var area: String?
+
+        package init(multiMovie: Bool? = nil, nation: Nation? = nil, area: String? = nil) {
+            self.multiMovie = multiMovie
+            self.nation = nation
+            self.area = area
+        }
+
+        var parameters: [String: String] {
+            var parameters: [String: String] = ["itemPerPage": "10"]
+            if let multiMovie { parameters["multiMovieYn"] = multiMovie ? "Y" : "N" }
+            if let nation { parameters["repNationCd"] = nation == .korean ? "K" : "F" }
+            if let area { parameters["wideAreaCd"] = area }
+            return parameters
+        }
+    }
+
+    package let fetcher: any Fetcher
+    /// "Today" in Seoul, asked on every call (a long-lived worker crosses midnight).
+    package let calendar: @Sendable () -> SeoulCalendar
+    /// Set in offline mode: what the fixtures cover, for defaults.
+    package let offline: OfflineCoverage?
+
+    package init(fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil) {
+        self.fetcher = fetcher
+        self.calendar = calendar
+        self.offline = offline
+    }
+
+    /// Resolves a box office request into its one upstream call: the date rules are checked and the call's key is
+    /// built here, once per request.
+    package func plan(_ request: BoxOfficeRequest) throws(BoxOfficeError) -> BoxOfficePlan {
+        let calendar = calendar()
+        var parameters = request.filters.parameters
+        let path: String
+        switch request.span {
+        case .daily(let date):
+            let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
+            try calendar.checkDaily(day)
+            parameters["targetDt"] = day.compact
+            path = KOBISPaths.daily
+        case .weekly(let date, let period):
+            let end: CalendarDate
+            if let date {
+                try calendar.checkWeekly(date, period)
+                end = period.range(containing: date).end
+            } else if let recorded = offline?.weeklyPeriods.last(where: { $0.period == period }) {
+                end = recorded.end
+            } else {
+                end = calendar.latestFinished(period).end
+            }
+            parameters["targetDt"] = end.compact
+            parameters["weekGb"] = period.weekGb
+            path = KOBISPaths.weekly
+        }
+        let call = UpstreamCall(service: .kobis, path: path, parameters: parameters, refresh: request.refresh)
+        return BoxOfficePlan(request: request, call: call)
+    }
+
+    /// The planned box office when its body is fresh in the memory tier, at once; nil when answering needs to wait
+    /// (or fails: ``boxOffice(_:)`` then says why). A miss is noted in the plan, so its fetch does not ask memory
+    /// again unless memory took a new body meanwhile.
+    package func atHand(_ plan: inout BoxOfficePlan) -> Kept<BoxOffice>? {
+        guard !plan.call.refresh else { return nil }
+        let generation = fetcher.memoryGeneration
+        guard let fetched = fetcher.atHand(plan.call) else {
+            plan.call.memoryCheckedAt = generation
+            return nil
+        }
+        return try? Self.boxOffice(fetched, plan)
+    }
+
+    /// The planned box office, through the whole fetcher chain.
+    package func boxOffice(_ plan: BoxOfficePlan) async throws(BoxOfficeError) -> Kept<BoxOffice> {
+        try Self.boxOffice(try await fetcher.fetch(plan.call), plan)
+    }
+
+    /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
+    /// ten entries and `limit` is applied here, so every limit shares one upstream call.
+    package func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+        let request = BoxOfficeRequest(span: .daily(date), limit: limit, filters: filters, refresh: refresh)
+        return try await boxOffice(try plan(request)).value
+    }
+
+    /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
+    /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
+    package func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+        let request = BoxOfficeRequest(span: .weekly(date, period), limit: limit, filters: filters, refresh: refresh)
+        return try await boxOffice(try plan(request)).value
+    }
+
+    /// The decoded model of one kind of box office body, kept beside the body in the memory tier.
+    private struct Decoded: DerivedKey {
+        typealias Value = BoxOffice
+        let period: WeekPeriod?
+    }
+
+    /// A box office decoded once per cached body (later requests reuse the model), with this fetch's source and
+    /// the plan's entry count.
+    private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> Kept<BoxOffice> {
+        let period = plan.request.span.period
+        let decode = { () throws(BoxOfficeError) -> BoxOffice in
+            if let period { try KOBISDecoder.weeklyBoxOffice(fetched, period: period) } else { try KOBISDecoder.dailyBoxOffice(fetched) }
+        }
+        var office: BoxOffice
+        if let derived = fetched.derived {
+            office = try derived.value(Decoded(period: period), decode)
+        } else {
+            office = try decode()
+        }
+        office.source = fetched.source
+        office.entries = Array(office.entries.prefix(plan.request.limit))
+        return Kept(office, kept: fetched.derived)
+    }
+
+    package func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {
+        let fetched = try await fetcher.fetch(Self.movieCall(code, refresh: refresh))
+        return try KOBISDecoder.movieInfo(fetched, movieCode: code)
+    }
+
+    /// Readies, in one go, what is kept for the details and posters of a box office's entries (before a fan-out
+    /// asks for them one by one).
+    package func prefetchParts(of office: BoxOffice, details: Bool, posters: Bool) async {
+        var calls: [UpstreamCall] = []
+        for entry in office.entries {
+            if details { calls.append(Self.movieCall(entry.movieCode, refresh: false)) }
+            if posters { calls.append(Self.posterCall(query: Self.posterQuery(entry.title), refresh: false)) }
+        }
+        await fetcher.prefetch(calls)
+    }
+
+    static func movieCall(_ code: String, refresh: Bool) -> UpstreamCall {
+        UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": code], refresh: refresh)
+    }
+
+    static func posterQuery(_ title: String) -> String { "\(title) 영화 포스터" }
+
+    static func posterCall(query: String, refresh: Bool) -> UpstreamCall {
+        UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"], refresh: refresh)
+    }
+
+    /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
+    /// `refresh` renews the search itself; a movie code's title comes from the cache as usual.
+    package func poster(title: String?, movieCode: String?, refresh: Bool = false) async throws(BoxOfficeError) -> PosterSearch {
+        var searched = title
+        if searched == nil, let movieCode {
+            searched = try await movie(code: movieCode).title
+        }
+        guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
+        let query = Self.posterQuery(searched)
+        let fetched = try await fetcher.fetch(Self.posterCall(query: query, refresh: refresh))
+        return try KakaoDecoder.imageSearch(fetched, query: query)
+    }
+
+    package func search(title: String?, director: String?, year: Int?, page: Int = 1, limit: Int = 10) async throws(BoxOfficeError) -> MovieSearch {
+        var parameters: [String: String] = ["curPage": String(page), "itemPerPage": String(limit)]
+        if let title { parameters["movieNm"] = title }
+        if let director { parameters["directorNm"] = director }
+        if let year {
+            parameters["prdtStartYear"] = String(year)
+            parameters["prdtEndYear"] = String(year)
+        }
+        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: parameters))
+        return try KOBISDecoder.movieList(fetched, page: page)
+    }
+}

@@ -1,0 +1,138 @@
+package import Foundation
+import JSONCore
+import Synchronization
+
+/// The cache in front of any other fetcher: memory first, then the shared SQLite store, then upstream.
+///
+/// - A fresh entry (``Freshness``) is served with `source.origin` `cache` (fixtures keep their own source: they are
+///   recordings either way). `refresh` skips both tiers, goes upstream and rewrites the entry.
+/// - Only bodies that can be answers are kept: JSON objects without a KOBIS `faultInfo`. Errors are never cached.
+/// - Fixture bodies stay in memory only: writing them to the shared store would serve recordings to live workers.
+/// - A store that fails (read-only, full, removed) is warned about once and then left out: never a failed request.
+/// - New bodies reach the store shortly after the answer (``WriteBehind``), in batches; ``flush()`` at exit.
+package final class CachingFetcher: Fetcher {
+    private let inner: any Fetcher
+    private let store: CacheStore?
+    private let writer: WriteBehind?
+    private let memory: MemoryCache
+    private let now: @Sendable () -> Double
+    private let today: @Sendable () -> CalendarDate
+    private let warnings: CacheWarnings
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
+
+    package init(
+        _ inner: any Fetcher, store: CacheStore?, memoryCapacity: Int = 256,
+        now: @escaping @Sendable () -> Double, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings
+    ) {
+        self.inner = inner
+        self.store = store
+        writer = store.map { WriteBehind(store: $0, warnings: warnings) }
+        memory = MemoryCache(capacity: memoryCapacity)
+        self.now = now
+        self.today = today
+        self.warnings = warnings
+    }
+
+    /// Answers served from the cache, and calls that went past it, since start.
+    package var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+
+    package var directory: URL? { store?.directory }
+
+    /// Waits until every fetched body is in the shared store; call before exiting.
+    package func flush() async {
+        await writer?.flush()
+    }
+
+    package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+        let key = call.key
+        if !call.refresh, let hit = await cached(call, key: key) {
+            hits.add(1, ordering: .relaxed)
+            return hit
+        }
+        misses.add(1, ordering: .relaxed)
+        let fetched = try await inner.fetch(call)
+        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call) else {
+            return fetched
+        }
+        let entry = CacheStore.Entry(body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
+        let servedAs = fetched.source.origin == .fixture ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
+        let derived = memory.store(key, entry, source: servedAs, document: document)
+        if fetched.source.origin != .fixture, let writer {
+            writer.schedule((key, call.service, entry))
+        }
+        return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
+    }
+
+    package var memoryGeneration: UInt64? { memory.generation }
+
+    package func atHand(_ call: UpstreamCall) -> Fetched? {
+        guard !call.refresh, let hit = inMemory(call, key: call.key) else { return nil }
+        hits.add(1, ordering: .relaxed)
+        return hit
+    }
+
+    /// Moves the fresh stored entries of `calls` into memory with one query, so a fan-out's twenty parts do not make
+    /// twenty lookups one after another on the store's single connection.
+    package func prefetch(_ calls: [UpstreamCall]) async {
+        guard let store else { return }
+        let wanted = calls.filter { !$0.refresh && inMemory($0, key: $0.key) == nil }
+        guard !wanted.isEmpty else { return }
+        let found: [String: CacheStore.Entry]
+        do {
+            found = try await store.entries(wanted.map(\.key))
+        } catch {
+            warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
+            return
+        }
+        warnings.succeeded()
+        for call in wanted {
+            if let stored = found[call.key] { admit(call, stored) }
+        }
+    }
+
+    /// Puts a stored entry into memory when it is fresh (its body is parsed on its first hit); false when stale.
+    @discardableResult
+    private func admit(_ call: UpstreamCall, _ stored: CacheStore.Entry) -> Bool {
+        guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else { return false }
+        let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
+        memory.store(call.key, stored, source: source, document: nil)
+        return true
+    }
+
+    private func inMemory(_ call: UpstreamCall, key: String) -> Fetched? {
+        guard let found = memory.entry(key),
+              Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now()) else { return nil }
+        var document = found.document
+        if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
+            memory.remember(key, document: parsed)
+            document = parsed
+        }
+        return Fetched(body: found.entry.body, source: found.source, document: document, derived: found.derived)
+    }
+
+    private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
+        let askedAlready = call.memoryCheckedAt.map { $0 == memory.generation } ?? false
+        if !askedAlready, let hit = inMemory(call, key: key) { return hit }
+        guard let store else { return nil }
+        let stored: CacheStore.Entry?
+        do {
+            stored = try await store.entry(key)
+        } catch {
+            warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
+            return nil
+        }
+        warnings.succeeded()
+        guard let stored, admit(call, stored) else { return nil }
+        return inMemory(call, key: key)
+    }
+
+    /// Whether a body is an answer worth keeping rather than an upstream error sent with HTTP 200.
+    static func isAnswer(_ document: JSONValue, _ call: UpstreamCall) -> Bool {
+        guard let object = document.objectValue else { return false }
+        switch call.service {
+        case .kobis: return object["faultInfo"] == nil
+        case .kakao: return object["documents"] != nil
+        }
+    }
+}

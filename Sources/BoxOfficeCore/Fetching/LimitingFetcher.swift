@@ -1,0 +1,26 @@
+import Synchronization
+
+/// Bounds the upstream calls in flight per service (`include` fans out up to 20 calls per box office, and several
+/// requests may fan out at once). The default width, 10, lets one wave cover a page of ten entries.
+package struct LimitingFetcher: Fetcher {
+    private let inner: any Fetcher
+    private let kobis: AsyncLimiter
+    private let kakao: AsyncLimiter
+
+    package init(_ inner: any Fetcher, perService width: Int = 10) {
+        self.inner = inner
+        kobis = AsyncLimiter(width: width)
+        kakao = AsyncLimiter(width: width)
+    }
+
+    package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+        let limiter = call.service == .kobis ? kobis : kakao
+        do {
+            try await limiter.acquire()
+        } catch {
+            throw BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for a free \(call.service.rawValue) connection", service: call.service)
+        }
+        defer { limiter.release() }
+        return try await inner.fetch(call)
+    }
+}

@@ -1,0 +1,56 @@
+/// Every failure of the domain, with what a host needs to act on it. The worker maps these to JSON-RPC errors in
+/// one place; the core knows nothing of the wire.
+package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: String, Sendable, Hashable {
+        /// Network failure, timeout, HTTP 5xx or 429 after retries.
+        case upstreamUnavailable = "upstream_unavailable"
+        /// KOBIS `faultInfo`, Kakao 4xx: a bad key or parameter.
+        case upstreamRejected = "upstream_rejected"
+        /// A body the worker cannot read.
+        case upstreamMalformed = "upstream_malformed"
+        /// An unknown movie code.
+        case notFound = "not_found"
+        /// The local KOBIS daily budget is spent (KOBIS 320011 too).
+        case quotaExhausted = "quota_exhausted"
+        /// Offline mode and no recorded response covers the request.
+        case offlineUnavailable = "offline_unavailable"
+        /// A live call needs a key that is not set.
+        case notConfigured = "not_configured"
+        /// A request outside what the domain allows (a date out of range).
+        case invalidArgument = "invalid_argument"
+    }
+
+    package var reason: Reason
+    /// A sentence a person can act on. Never holds an API key.
+    package var message: String
+    package var service: Service?
+    /// HTTP status, when one was received.
+    package var status: Int?
+    /// KOBIS `errorCode` or Kakao `errorType`/`code`.
+    package var upstreamCode: String?
+    package var upstreamMessage: String?
+    /// JSON Pointer of the unreadable field (malformed bodies) or of the offending param (invalid arguments).
+    package var path: String?
+    package var movieCode: String?
+    /// What offline fixtures cover, for `offline_unavailable`.
+    package var available: [String]?
+    /// The environment variable to set, for `not_configured`.
+    package var setting: String?
+    /// The local daily budget and when it starts again (RFC 3339, UTC), for `quota_exhausted`.
+    package var limit: Int?
+    package var resetsAt: String?
+
+    package init(_ reason: Reason, _ message: String, service: Service? = nil) {
+        self.reason = reason
+        self.message = message
+        self.service = service
+    }
+
+    package var description: String { "\(reason.rawValue): \(message)" }
+
+    static func malformed(_ service: Service, at path: String, _ detail: String) -> BoxOfficeError {
+        var error = BoxOfficeError(.upstreamMalformed, "\(service.rawValue) sent a body the worker cannot read: \(detail) at \(path.isEmpty ? "the top level" : path)", service: service)
+        error.path = path
+        return error
+    }
+}

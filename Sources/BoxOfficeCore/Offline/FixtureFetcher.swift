@@ -1,0 +1,45 @@
+import JSONCore
+import Synchronization
+
+/// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
+/// decoded by the same code as live bodies.
+package struct FixtureFetcher: Fetcher {
+    private let bodies: [String: [UInt8]]
+    /// Each body parsed once, on first use: fixtures never change, so re-parsing them per request is waste.
+    private let documents = ParsedDocuments()
+    /// When the fixtures were written (RFC 3339): their `source.fetchedAt`.
+    package let recordedAt: String
+    /// What the fixtures cover, for `offline_unavailable` and for the offline defaults.
+    package let coverage: OfflineCoverage
+
+    /// `index` is `Fixtures/index.json`; `file` reads a fixture file by its path relative to `Fixtures/`.
+    package init(index: String, file: (String) -> String?) throws(BoxOfficeError) {
+        let root = try UpstreamReader.parse(.kobis, Array(index.utf8))
+        recordedAt = try root.member("recordedAt").string()
+        var bodies: [String: [UInt8]] = [:]
+        var coverage = OfflineCoverage()
+        for entry in try root.member("calls").elements() {
+            let callReader = try entry.member("call")
+            guard let service = Service(rawValue: try callReader.member("service").string()) else {
+                throw callReader.fail("unknown service")
+            }
+            var parameters: [String: String] = [:]
+            if case .object(let object) = try callReader.member("parameters").value {
+                for member in object { parameters[member.key] = member.value.stringValue ?? member.value.description }
+            }
+            let call = UpstreamCall(service: service, path: try callReader.member("path").string(), parameters: parameters)
+            let name = try entry.member("file").string()
+            guard let text = file(name) else { throw entry.fail("the fixture file \(name) is missing") }
+            bodies[call.key] = Array(text.utf8)
+            coverage.record(call)
+        }
+        self.bodies = bodies
+        self.coverage = coverage
+    }
+
+    package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+        let key = call.key
+        guard let body = bodies[key] else { throw coverage.unavailable(call) }
+        return Fetched(body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
+    }
+}

@@ -1,0 +1,19 @@
+/// An HTTP GET to an upstream service, with a secret-free form of its URL for messages.
+package struct HTTPRequest: Sendable {
+    package var url: String
+    /// The URL as it may appear in errors and logs: the KOBIS key replaced by `REDACTED`.
+    package var redactedURL: String
+    package var headers: [(String, String)]
+    /// Follow redirects to any http or https URL (poster images live on many hosts), not only the same host.
+    package var redirectsToAnyHost: Bool
+    /// A tighter cap on the body than the transport's own, in bytes.
+    package var maximumBytes: Int?
+
+    package init(url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false, maximumBytes: Int? = nil) {
+        self.url = url
+        self.redactedURL = redactedURL
+        self.headers = headers
+        self.redirectsToAnyHost = redirectsToAnyHost
+        self.maximumBytes = maximumBytes
+    }
+}

@@ -1,0 +1,24 @@
+/// Why an HTTP exchange failed below the HTTP level. Messages never hold a URL with a key.
+package struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
+        case connect, timeout, reset, tooLarge, redirect, other
+    }
+
+    package var kind: Kind
+    package var message: String
+
+    package init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Whether trying again may help (the connection or the time failed, not the request).
+    package var isTransient: Bool {
+        switch kind {
+        case .connect, .timeout, .reset: true
+        case .tooLarge, .redirect, .other: false
+        }
+    }
+
+    package var description: String { "\(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,68 @@
+package import BoxOfficeCore
+package import JSONRPC
+
+/// Everything the worker is started with, already resolved from flags and environment (flags win).
+package struct WorkerConfiguration: Sendable {
+    /// Where the answers come from.
+    package enum Mode: String, Sendable {
+        case live
+        /// The embedded recorded fixtures: no key, or `--offline`.
+        case offline
+    }
+
+    package static let defaultKOBISBaseURL = "http://www.kobis.or.kr/kobisopenapi/webservice/rest"
+    package static let defaultKakaoBaseURL = "https://dapi.kakao.com"
+
+    package var server: ServerConfiguration
+    package var mode: Mode
+    /// Registers the `diagnostics.*` methods (`--diagnostics`).
+    package var diagnostics: Bool
+    /// KOBIS base URL and key (`--kobis-base-url`/`KOBIS_BASE_URL`, `KOBIS_API_KEY`).
+    package var kobis: LiveFetcher.Endpoint
+    /// Kakao base URL and key (`--kakao-base-url`/`KAKAO_BASE_URL`, `KAKAO_REST_API_KEY`).
+    package var kakao: LiveFetcher.Endpoint
+    /// Per upstream call (`--timeout`).
+    package var timeout: Duration
+    /// A fixed "today" for replays and tests (`--today`/`BOXOFFICE_TODAY`); nil: the date in Asia/Seoul.
+    package var today: CalendarDate?
+    /// The shared cache directory (`--cache-dir`/`BOXOFFICE_CACHE_DIR`, else the XDG cache home); nil: no cache on
+    /// disk (`--no-cache`).
+    package var cacheDirectory: String?
+    /// The local KOBIS budget per KST day (`--kobis-daily-limit`).
+    package var kobisDailyLimit: Int
+    /// Upstream calls in flight at once, per service.
+    package var upstreamWidth: Int
+    /// `--offline` was given although a key is set (said in the offline notice).
+    package var offlineRequested: Bool
+
+    package init(
+        server: ServerConfiguration = ServerConfiguration(), mode: Mode = .offline, diagnostics: Bool = false,
+        kobis: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKOBISBaseURL, key: nil, setting: "KOBIS_API_KEY"),
+        kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
+        timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
+        kobisDailyLimit: Int = 2950, upstreamWidth: Int = 10, offlineRequested: Bool = false
+    ) {
+        self.offlineRequested = offlineRequested
+        self.cacheDirectory = cacheDirectory
+        self.kobisDailyLimit = kobisDailyLimit
+        self.upstreamWidth = upstreamWidth
+        self.server = server
+        self.mode = mode
+        self.diagnostics = diagnostics
+        self.kobis = kobis
+        self.kakao = kakao
+        self.timeout = timeout
+        self.today = today
+    }
+}
+
+extension WorkerConfiguration {
+    /// `$XDG_CACHE_HOME/boxoffice-worker`, else `~/.cache/boxoffice-worker` (protocol.md §5).
+    package static func defaultCacheDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/boxoffice-worker" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.cache/boxoffice-worker"
+    }
+}
+
+

@@ -1,0 +1,73 @@
+import BoxOfficeCore
+import JSONRPC
+
+/// The worker's flags as given on the command line, before the environment is consulted; ``configuration(environment:)``
+/// resolves them (flags win over the environment) and checks every rule, so `main` only parses.
+package struct WorkerOptions: Sendable {
+    package var maxInFlight = 64
+    package var ordered = false
+    package var maxLineBytes = 1 << 20
+    package var maxBatch = 100
+    package var drainSeconds = 5.0
+    package var offline = false
+    package var kobisBaseURL: String?
+    package var kakaoBaseURL: String?
+    package var timeout = 10.0
+    package var cacheDirectory: String?
+    package var noCache = false
+    package var kobisDailyLimit = 2950
+    package var today: String?
+    package var diagnostics = false
+
+    package init() {}
+
+    /// A flag value the worker cannot run with; the message names the flag.
+    package struct Invalid: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The configuration these flags and `environment` make.
+    /// - Throws: ``Invalid`` naming the first flag (or variable) that breaks a rule.
+    package func configuration(environment: [String: String]) throws(Invalid) -> WorkerConfiguration {
+        func check(_ rule: Bool, _ message: String) throws(Invalid) {
+            if !rule { throw Invalid(description: message) }
+        }
+        try check(maxInFlight >= 1, "--max-in-flight must be at least 1")
+        try check(maxLineBytes >= 64, "--max-line-bytes must be at least 64")
+        try check(maxBatch >= 1, "--max-batch must be at least 1")
+        try check(drainSeconds >= 0 && drainSeconds.isFinite, "--drain-seconds must be 0 or more")
+        try check(timeout > 0 && timeout.isFinite, "--timeout must be more than 0 seconds")
+        try check(kobisDailyLimit >= 0, "--kobis-daily-limit must be 0 or more")
+        try check(!(noCache && cacheDirectory != nil), "--no-cache and --cache-dir contradict each other")
+        let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let todayText = today ?? set("BOXOFFICE_TODAY")
+        var fixedToday: CalendarDate?
+        if let todayText {
+            fixedToday = CalendarDate(todayText)
+            try check(fixedToday != nil, "today \"\(todayText)\" is not a date (YYYY-MM-DD)")
+        }
+        let kobisKey = set("KOBIS_API_KEY")
+        return WorkerConfiguration(
+            server: ServerConfiguration(
+                maxInFlight: maxInFlight, ordered: ordered, maxLineBytes: maxLineBytes, maxBatch: maxBatch,
+                drainSeconds: drainSeconds
+            ),
+            mode: kobisKey != nil && !offline ? .live : .offline,
+            diagnostics: diagnostics,
+            kobis: LiveFetcher.Endpoint(
+                baseURL: kobisBaseURL ?? environment["KOBIS_BASE_URL"] ?? WorkerConfiguration.defaultKOBISBaseURL,
+                key: kobisKey, setting: "KOBIS_API_KEY"
+            ),
+            kakao: LiveFetcher.Endpoint(
+                baseURL: kakaoBaseURL ?? environment["KAKAO_BASE_URL"] ?? WorkerConfiguration.defaultKakaoBaseURL,
+                key: set("KAKAO_REST_API_KEY"), setting: "KAKAO_REST_API_KEY"
+            ),
+            timeout: .milliseconds(Int64(timeout * 1000)),
+            today: fixedToday,
+            cacheDirectory: noCache
+                ? nil : cacheDirectory ?? set("BOXOFFICE_CACHE_DIR") ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
+            kobisDailyLimit: kobisDailyLimit,
+            offlineRequested: offline && kobisKey != nil
+        )
+    }
+}

@@ -1,0 +1,99 @@
+package import BoxOfficeCore
+import Foundation
+package import Logging
+
+/// What the methods share at run time: the domain service over the right chain of fetchers, the cache, the quota
+/// and the upstream counters.
+///
+/// The chain, outermost first: the cache (memory, then the shared SQLite store) → coalescing of identical calls in
+/// flight → a bound on calls in flight per service → (live only) the KOBIS quota → the upstream: the live services
+/// over one shared AsyncHTTPClient (``shutdown()`` closes it), or the embedded fixtures. Offline mode runs the same
+/// chain with the fixtures as the upstream and the cache in memory only: recordings never enter the shared store.
+package final class WorkerRuntime: Sendable {
+    package let service: BoxOfficeService
+    package let counters: UpstreamCounters
+    /// What offline mode covers; nil when live.
+    package let coverage: OfflineCoverage?
+    package let cache: CachingFetcher
+    /// The KOBIS budget; nil offline.
+    package let quota: QuotaGuard?
+    /// Poster downloads; nil offline or without a usable cache directory.
+    package let downloader: PosterDownloader?
+    /// Why downloads are unavailable, when they are.
+    package let downloadUnavailable: String?
+    private let transport: AsyncHTTPClientTransport?
+    private let store: CacheStore?
+
+    /// `logger` takes the warnings about a store that does not work (one per outage) and the notice when it works
+    /// again.
+    package init(_ configuration: WorkerConfiguration, transport injected: (any HTTPTransport)? = nil, logger: Logger = Logger(label: "boxoffice-worker", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
+        counters = UpstreamCounters()
+        let fixedToday = configuration.today
+        let calendar: @Sendable () -> SeoulCalendar = {
+            fixedToday.map(SeoulCalendar.init(today:)) ?? SeoulCalendar(secondsSince1970: Date().timeIntervalSince1970)
+        }
+        let today: @Sendable () -> CalendarDate = { calendar().today }
+        let now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        let warnings = CacheWarnings({ logger.warning("\($0)") }, recovered: { logger.notice("\($0)") })
+        switch configuration.mode {
+        case .offline:
+            guard let index = EmbeddedFixtures.text("index.json") else {
+                throw BoxOfficeError(.offlineUnavailable, "the binary has no embedded fixtures (Fixtures/index.json)")
+            }
+            let fixtures = try FixtureFetcher(index: index) { EmbeddedFixtures.text($0) }
+            coverage = fixtures.coverage
+            transport = nil
+            store = nil
+            quota = nil
+            downloader = nil
+            downloadUnavailable = "offline mode has no network to download images from; set KOBIS_API_KEY to go live"
+            let upstream = LimitingFetcher(fixtures, perService: configuration.upstreamWidth)
+            cache = CachingFetcher(CoalescingFetcher(upstream), store: nil, now: now, today: today, warnings: warnings)
+            service = BoxOfficeService(fetcher: cache, calendar: calendar, offline: fixtures.coverage)
+        case .live:
+            let production = injected == nil ? AsyncHTTPClientTransport() : nil
+            let http = injected ?? production!
+            transport = production
+            coverage = nil
+            var store: CacheStore?
+            if let directory = configuration.cacheDirectory {
+                do {
+                    store = try CacheStore(directory: URL(fileURLWithPath: directory, isDirectory: true))
+                } catch {
+                    warnings.failed("the cache directory \(directory) cannot be used (\(error)); running without a cache")
+                }
+            }
+            self.store = store
+            let quota = QuotaGuard(limit: configuration.kobisDailyLimit, store: store, today: today, warnings: warnings)
+            self.quota = quota
+            let live = LiveFetcher(
+                kobis: configuration.kobis, kakao: configuration.kakao, transport: http,
+                timeout: configuration.timeout, counters: counters
+            )
+            let upstream = LimitingFetcher(QuotaFetcher(live, quota: quota), perService: configuration.upstreamWidth)
+            cache = CachingFetcher(CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings)
+            service = BoxOfficeService(fetcher: cache, calendar: calendar)
+            downloader = store.map { PosterDownloader(store: $0, transport: http, timeout: configuration.timeout) }
+            downloadUnavailable = store == nil
+                ? "poster downloads are kept in the cache directory, and there is none (--no-cache, or it cannot be used)"
+                : nil
+        }
+    }
+
+    /// Writes what the cache still holds back, gives back the unspent KOBIS lease, closes the store and the HTTP
+    /// client's connections. The last step of every session, whatever ended it.
+    package func shutdown() async {
+        await cache.flush()
+        await quota?.release()
+        store?.close()
+        await transport?.shutdown()
+    }
+
+    /// The first stderr line of offline mode: what is covered and how to go live.
+    package var offlineNotice: String? {
+        guard let coverage else { return nil }
+        let daily = coverage.dailyDates.map(\.description).joined(separator: ", ")
+        let weekly = coverage.weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" }.joined(separator: ", ")
+        return "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
+    }
+}

@@ -1,0 +1,67 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+import JSONSchema
+
+/// The one place where domain errors become JSON-RPC errors (protocol.md §4).
+extension BoxOfficeError {
+    var rpcError: RPCError {
+        if reason == .invalidArgument {
+            return RPCError.invalidParams(at: JSONPointer(path ?? "") ?? .root, message)
+        }
+        let code: RPCErrorCode = switch reason {
+        case .upstreamUnavailable: .upstreamUnavailable
+        case .upstreamRejected: .upstreamRejected
+        case .upstreamMalformed: .upstreamMalformed
+        case .notFound: .notFound
+        case .quotaExhausted: .quotaExhausted
+        case .offlineUnavailable: .offlineUnavailable
+        case .notConfigured: .notConfigured
+        case .invalidArgument: .invalidParams
+        }
+        var data: JSONObject = ["reason": .string(reason.rawValue)]
+        if let service { data["service"] = .string(service.rawValue) }
+        switch reason {
+        case .upstreamUnavailable:
+            data["retryable"] = true
+            if let status { data["status"] = .int(status) }
+        case .upstreamRejected:
+            data["upstreamCode"] = .optionalString(upstreamCode)
+            data["upstreamMessage"] = .optionalString(upstreamMessage)
+            if let status { data["status"] = .int(status) }
+        case .upstreamMalformed:
+            if let path { data["path"] = .string(path) }
+        case .notFound:
+            if let movieCode { data["movieCode"] = .string(movieCode) }
+        case .quotaExhausted:
+            if let limit { data["limit"] = .int(limit) }
+            if let resetsAt { data["resetsAt"] = .string(resetsAt) }
+            if let upstreamCode { data["upstreamCode"] = .string(upstreamCode) }
+        case .offlineUnavailable:
+            data["available"] = .array((available ?? []).map(JSONValue.string))
+        case .notConfigured:
+            if let setting { data["setting"] = .string(setting) }
+        case .invalidArgument:
+            break
+        }
+        return RPCError(code, message, data: .object(data))
+    }
+}
+
+/// Runs a synchronous domain step (a request's plan), turning its error into the wire error.
+func answering<T>(_ body: () throws(BoxOfficeError) -> T) throws(RPCError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw error.rpcError
+    }
+}
+
+/// Runs a domain call, turning its error into the wire error.
+func answering<T>(_ body: () async throws(BoxOfficeError) -> T) async throws(RPCError) -> T {
+    do {
+        return try await body()
+    } catch {
+        throw error.rpcError
+    }
+}

@@ -1,0 +1,12 @@
+package import JSONRPC
+
+/// The worker's own error codes (protocol.md §4); tests assert the literal numbers.
+extension RPCErrorCode {
+    package static let upstreamUnavailable = RPCErrorCode(rawValue: -31001)
+    package static let upstreamRejected = RPCErrorCode(rawValue: -31002)
+    package static let upstreamMalformed = RPCErrorCode(rawValue: -31003)
+    package static let notFound = RPCErrorCode(rawValue: -31004)
+    package static let quotaExhausted = RPCErrorCode(rawValue: -31005)
+    package static let offlineUnavailable = RPCErrorCode(rawValue: -31006)
+    package static let notConfigured = RPCErrorCode(rawValue: -31007)
+}

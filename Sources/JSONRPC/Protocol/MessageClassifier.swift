@@ -1,0 +1,49 @@
+package import JSONCore
+
+/// The JSON-RPC 2.0 shape rules, as a pure function from a parsed line to an ``IncomingMessage``.
+package enum MessageClassifier {
+    package static func classify(_ value: JSONValue, maxBatch: Int) -> IncomingMessage {
+        switch value {
+        case .array(let elements):
+            if elements.isEmpty { return .rejected(.invalidRequest("an empty batch")) }
+            if elements.count > maxBatch { return .rejected(.batchTooLarge(count: elements.count, limit: maxBatch)) }
+            return .batch(elements.map(envelope))
+        default:
+            return .single(envelope(value))
+        }
+    }
+
+    /// Classifies one message object (a whole line, or one element of a batch).
+    package static func envelope(_ value: JSONValue) -> Envelope {
+        guard case .object(let object) = value else {
+            return .invalid(id: .null, error: .invalidRequest("expected a request object, found \(value.typeName)"))
+        }
+        // The id is echoed whenever it is a valid id, even if the rest of the object is not.
+        let rawID = object["id"]
+        let id: JSONValue?
+        switch rawID {
+        case nil: id = nil
+        case .string?, .integer?, .real?, .null?: id = rawID
+        case let other?:
+            return .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null, not \(other.typeName)"))
+        }
+        func invalid(_ why: String) -> Envelope {
+            .invalid(id: id ?? .null, error: .invalidRequest(why))
+        }
+        guard object["jsonrpc"] == .string("2.0") else {
+            return invalid("\"jsonrpc\" must be the string \"2.0\"")
+        }
+        guard case .string(let method)? = object["method"] else {
+            return invalid(object["method"] == nil ? "\"method\" is missing" : "\"method\" must be a string")
+        }
+        var params = JSONObject()
+        var byPosition = false
+        switch object["params"] {
+        case nil: break
+        case .object(let named)?: params = named
+        case .array?: byPosition = true
+        case let other?: return invalid("\"params\" must be an object or an array, not \(other.typeName)")
+        }
+        return .request(Request(id: id, method: method, params: params, paramsByPosition: byPosition))
+    }
+}

@@ -1,0 +1,41 @@
+package import JSONCore
+package import JSONSchema
+
+/// A method of the protocol: its name, its schemas and its one entry, ``start(_:)``.
+///
+/// - Important: ``start(_:)`` runs once per request on the responder thread, in reading order. It either answers on
+///   the spot (``RPCReply/ready(_:)``: `ping`, `worker.status`, a box office already at hand in memory) or returns the
+///   asynchronous work that answers (``RPCReply/work(_:)``), which the server runs in its task group. Either way the
+///   request is answered exactly once: with the result, with the ``RPCError`` thrown, with `-32603` for any other
+///   error, or with `-32800` when cancelled. Work must honour Swift task cancellation.
+package protocol RPCMethod: Sendable {
+    /// The wire name, e.g. `boxoffice.daily`.
+    var name: String { get }
+    /// One line for `rpc.discover`.
+    var summary: String { get }
+    /// Validates params (without `_meta`) before ``start(_:)`` runs.
+    var paramsSchema: JSONSchema { get }
+    /// The result's schema, as published in `rpc.discover`.
+    var resultSchema: JSONValue { get }
+    /// The one synchronous step of every request: a ready answer, or the work that makes it.
+    ///
+    /// - Important: Never block or wait here: reading stops while it runs. Anything that may wait belongs in the
+    ///   returned work.
+    func start(_ context: RequestContext) throws -> RPCReply
+}
+
+/// What ``RPCMethod/start(_:)`` comes to: the answer itself, or the work that makes it.
+package enum RPCReply: Sendable {
+    /// Answered on the spot, with no task and no hop.
+    case ready(RPCResult)
+    /// Run in the server's task group, racing the request's cancellation.
+    case work(@Sendable () async throws -> RPCResult)
+
+    /// A ready answer with a value.
+    package static func value(_ value: JSONValue) -> RPCReply { .ready(.value(value)) }
+
+    /// Work whose result is a value.
+    package static func later(_ work: @escaping @Sendable () async throws -> JSONValue) -> RPCReply {
+        .work { .value(try await work()) }
+    }
+}

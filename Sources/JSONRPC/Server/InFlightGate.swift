@@ -1,0 +1,65 @@
+import Foundation
+
+/// The one count of lines in flight: taken when the responder thread hands a line on (or, in `--ordered` mode,
+/// answers one whose turn has not come), given back when its answer reaches the writer.
+///
+/// At `limit` the responder thread waits in ``enter()`` (a condition variable, woken by ``leave()`` or ``close()``),
+/// the line queue fills, and reading stops: backpressure all the way to stdin. The same count is what
+/// `worker.status` reports as in flight.
+final class InFlightGate: @unchecked Sendable {
+    // @unchecked: `count` and `closed` are read and written only while `condition` is locked.
+    private let condition = NSCondition()
+    private var current = 0
+    private var closed = false
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// Takes a place, waiting for one; false once ``close()`` was called (shutdown: nothing new starts).
+    ///
+    /// - Important: Blocks the calling thread: the responder thread's, never a task's.
+    func enter() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while current >= limit && !closed {
+            condition.wait()
+        }
+        guard !closed else { return false }
+        current += 1
+        return true
+    }
+
+    /// Takes a place if one is free now.
+    func tryEnter() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard current < limit, !closed else { return false }
+        current += 1
+        return true
+    }
+
+    /// Gives a place back.
+    func leave() {
+        condition.lock()
+        current -= 1
+        condition.unlock()
+        condition.signal()
+    }
+
+    /// Releases a waiting ``enter()`` with false, and every later one.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.unlock()
+        condition.broadcast()
+    }
+
+    /// Lines in flight now.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return current
+    }
+}

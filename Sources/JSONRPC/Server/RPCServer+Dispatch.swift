@@ -1,0 +1,193 @@
+import JSONSchema
+import Logging
+import JSONCore
+
+/// Work handed from the reader thread to the task group.
+enum Job: Sendable {
+    /// A request whose answer goes in `ticket`'s place.
+    case call(PreparedCall, Ticket)
+    /// A notification to a method that does real work: nothing is answered.
+    case notification(PreparedCall)
+    /// A batch with work left; answered as one array line unless every element was a notification.
+    case batch([Prepared], Ticket?)
+}
+
+/// A request that passed every check and waits for its handler.
+struct PreparedCall: Sendable {
+    let context: RequestContext
+    let work: @Sendable () async throws -> RPCResult
+    let registration: InFlightRequests.Registration
+}
+
+/// What one request or batch element comes to on the reader thread.
+enum Prepared: Sendable {
+    /// Nothing to do or answer (a notification that was handled or ignored).
+    case nothing
+    /// The response is ready.
+    case answered(Response)
+    case call(PreparedCall)
+    case notification(PreparedCall)
+}
+
+extension RPCServer {
+    /// The cancellation notification's method name.
+    static let cancelMethod = "$/cancelRequest"
+
+    /// Handles one line on the responder thread, in reading order.
+    func handle(_ line: ParsedLine, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+        let value: JSONValue
+        switch line {
+        case .tooLong:
+            statistics.bump(.invalidRequests)
+            return answerNow(.single(.error(id: .null, .requestTooLarge(limit: configuration.maxLineBytes))), output)
+        case .parseError(let error):
+            statistics.bump(.lines)
+            statistics.bump(.parseErrors)
+            return answerNow(.single(.error(id: .null, .parse(error))), output)
+        case .message(let message):
+            statistics.bump(.lines)
+            value = message
+        }
+        switch MessageClassifier.classify(value, maxBatch: configuration.maxBatch) {
+        case .rejected(let error):
+            statistics.bump(.invalidRequests)
+            answerNow(.single(.error(id: .null, error)), output)
+        case .single(let envelope):
+            switch prepare(envelope) {
+            case .nothing:
+                break
+            case .answered(let response):
+                answerNow(.single(response), output)
+            case .call(let call):
+                guard takeSlot(output) else { return abandon(call) }
+                submit(.call(call, sequencer.takeTicket()), jobs)
+            case .notification(let call):
+                guard takeSlot(output) else { return abandon(call) }
+                submit(.notification(call), jobs)
+            }
+        case .batch(let envelopes):
+            let items = envelopes.map(prepare)
+            let answers = items.contains { item in
+                switch item {
+                case .answered, .call: true
+                case .nothing, .notification: false
+                }
+            }
+            let work = items.contains { item in
+                switch item {
+                case .call, .notification: true
+                case .nothing, .answered: false
+                }
+            }
+            guard work else {
+                if answers { answerNow(.batch(items.compactMap(\.response)), output) }
+                return
+            }
+            guard takeSlot(output) else {
+                for case .call(let call) in items { abandon(call) }
+                for case .notification(let call) in items { abandon(call) }
+                return
+            }
+            submit(.batch(items, answers ? sequencer.takeTicket() : nil), jobs)
+        }
+    }
+
+    /// Hands work to the task group; its in-flight place is already taken.
+    func submit(_ job: Job, _ jobs: AsyncStream<Job>.Continuation) {
+        jobs.yield(job)
+    }
+
+    /// Forgets a prepared call that shutdown kept from starting.
+    private func abandon(_ call: PreparedCall) {
+        inFlight.remove(call.registration)
+    }
+
+    /// Checks one message and calls its method's one synchronous step: the answer when it is ready (on the spot,
+    /// on the responder thread), else the work to hand to the task group.
+    func prepare(_ envelope: Envelope) -> Prepared {
+        let request: Request
+        switch envelope {
+        case .invalid(let id, let error):
+            statistics.bump(.invalidRequests)
+            return .answered(.error(id: id, error))
+        case .request(let valid):
+            request = valid
+        }
+        statistics.bump(request.isNotification ? .notifications : .requests)
+        func fail(_ error: RPCError) -> Prepared {
+            guard let id = request.id else { return .nothing }
+            statistics.bump(error.code == .invalidRequest ? .invalidRequests : .failed)
+            return .answered(.error(id: id, error))
+        }
+        if request.method == Self.cancelMethod {
+            if let target = request.params["id"] { inFlight.cancel(id: target) }
+            guard let id = request.id else { return .nothing }
+            statistics.bump(.succeeded)
+            return .answered(.result(id: id, .object([:])))
+        }
+        guard let method = registry.method(named: request.method) else {
+            return fail(.methodNotFound(request.method))
+        }
+        if request.paramsByPosition {
+            return fail(.invalidParams(at: .root, "\(request.method) takes named params (an object), not an array"))
+        }
+        var params = request.params
+        let meta = params["_meta"]
+        params["_meta"] = nil
+        let errors = method.paramsSchema.validate(.object(params))
+        guard errors.isEmpty else { return fail(.invalidParams(errors)) }
+        // The one duplicate check: an id still in flight is refused whatever kind of answer the method would give.
+        if let id = request.id, inFlight.contains(id: id) { return fail(.duplicateID) }
+
+        let context = RequestContext(
+            id: request.id, method: request.method, params: params, meta: meta?.objectValue, registry: registry,
+            statistics: statistics, progressSink: writer
+        )
+        let reply: RPCReply
+        do {
+            reply = try method.start(context)
+        } catch {
+            context.finish()
+            guard let id = request.id else { return .nothing }
+            return .answered(response(id: id, method: request.method, outcome: .failure(error), cancelled: nil))
+        }
+        switch reply {
+        case .ready(let result):
+            context.finish()
+            guard let id = request.id else { return .nothing }
+            return .answered(response(id: id, method: request.method, outcome: .success(result), cancelled: nil))
+        case .work(let work):
+            let registration = inFlight.register(id: request.id)
+            let call = PreparedCall(context: context, work: work, registration: registration)
+            return request.isNotification ? .notification(call) : .call(call)
+        }
+    }
+
+    /// The response for a finished handler; counts it. `cancelled` holds the shutdown flag when a
+    /// cancellation signal fired before the handler finished.
+    func response(id: JSONValue, method: String, outcome: Result<RPCResult, any Error>, cancelled: Bool?) -> Response {
+        if let byShutdown = cancelled {
+            statistics.bump(.cancelled)
+            return .error(id: id, .cancelled(byShutdown: byShutdown))
+        }
+        switch outcome {
+        case .success(let result):
+            statistics.bump(.succeeded)
+            return Response(id: id, body: .result(result))
+        case .failure(let error as RPCError):
+            statistics.bump(.failed)
+            return .error(id: id, error)
+        case .failure(let error):
+            statistics.bump(.failed)
+            logger.critical("handler failed unexpectedly: \(error)", metadata: ["method": "\(method)", "id": "\(id)"])
+            return .error(id: id, .internalError)
+        }
+    }
+}
+
+extension Prepared {
+    /// The ready response, if this element has one.
+    var response: Response? {
+        if case .answered(let response) = self { response } else { nil }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+package import JSONCore
+package import Logging
+import Synchronization
+
+/// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
+///
+/// Three threads and a task group:
+/// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
+/// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
+///   step (``RPCMethod/start(_:)``): a ready answer is written on the spot, work goes to the task group;
+/// - the writer thread (``OutputWriter``) owns stdout;
+/// - at most `maxInFlight` lines are worked on or waiting for their turn at once (``InFlightGate``); then the
+///   responder waits, the bounded ``LineQueue`` fills, and reading stops (backpressure).
+///
+/// Every ending takes the same orderly path (``stop(_:)``): end of input finishes the work in flight; SIGTERM/SIGINT
+/// stops reading and gives the work `drainSeconds`, then cancels it; a host that closed stdout stops reading and
+/// cancels the work at once (nobody can read its answers). ``run()`` returns when every answer has been written.
+///
+/// - Important: Every request is answered exactly once and every notification never.
+package final class RPCServer: Sendable {
+    package let configuration: ServerConfiguration
+    package let registry: MethodRegistry
+    package let statistics: ServerStatistics
+    let writer: OutputWriter
+    let logger: Logger
+    let reader: InputReader
+    let queue = LineQueue()
+    let inFlight = InFlightRequests()
+    let sequencer: ResponseSequencer
+    /// Fires when a stop begins; the drain deadline waits on it.
+    private let stopping = CancellationSignal()
+    private let stopReason = Mutex<Ending?>(nil)
+    /// Mirrors `stopReason != nil` for the per-line check, without a lock.
+    private let stopped = Atomic<Bool>(false)
+
+    /// How serving ended.
+    package enum Ending: Sendable, Equatable {
+        /// End of input: every request read was answered.
+        case endOfInput
+        /// SIGTERM/SIGINT (or a caller's ``shutdown()``): reading stopped, the work in flight drained.
+        case shutdown
+        /// The host closed stdout: reading stopped, the work in flight cancelled.
+        case hostGone
+        /// Reading stdin failed with `errno`.
+        case readFailed(errno: Int32)
+    }
+
+    package init(
+        registry: MethodRegistry, configuration: ServerConfiguration, input: Int32, output: Int32,
+        logger: Logger = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        let statistics = ServerStatistics(maxInFlight: configuration.maxInFlight)
+        self.statistics = statistics
+        let writer = OutputWriter(fd: output)
+        self.writer = writer
+        self.logger = logger
+        reader = InputReader(fd: input)
+        sequencer = ResponseSequencer(writer: writer, ordered: configuration.ordered) { statistics.inFlight.leave() }
+    }
+
+    /// Serves until the input ends or ``stop(_:)``; returns when every answer has been written.
+    package func run() async -> Ending {
+        let (jobs, continuation) = AsyncStream<Job>.makeStream()
+        let readEnding = Mutex<Ending>(.endOfInput)
+        let readerThread = Thread { [self] in
+            let result = readLines()
+            readEnding.withLock { $0 = result }
+        }
+        readerThread.name = "protocol-reader"
+        // Deep JSON (up to Jansson's nesting limit) is converted recursively on this thread.
+        readerThread.stackSize = 16 << 20
+        let responderThread = Thread { [self] in
+            respond(into: continuation)
+        }
+        responderThread.name = "protocol-responder"
+        responderThread.stackSize = 16 << 20
+        readerThread.start()
+        responderThread.start()
+
+        await withTaskGroup(of: Void.self) { watchers in
+            watchers.addTask { await self.cancelAfterDrainDeadline() }
+            watchers.addTask {
+                await self.writer.hostGone.wait()
+                guard !Task.isCancelled else { return }
+                self.stop(.hostGone)
+            }
+            await withDiscardingTaskGroup { group in
+                for await job in jobs {
+                    group.addTask { await self.perform(job) }
+                }
+            }
+            watchers.cancelAll()
+        }
+        await writer.finish()
+        return stopReason.withLock { $0 } ?? readEnding.withLock { $0 }
+    }
+
+    /// SIGTERM/SIGINT: stops reading; the work in flight gets `drainSeconds`, then is answered with `-32800`.
+    /// Safe from any thread, more than once (the first stop wins).
+    package func shutdown() {
+        stop(.shutdown)
+    }
+
+    /// Begins the one orderly stop: reading ends, nothing new starts, and the work in flight drains (`.shutdown`)
+    /// or is cancelled at once (`.hostGone`).
+    func stop(_ reason: Ending) {
+        let first = stopReason.withLock { current -> Bool in
+            guard current == nil else { return false }
+            current = reason
+            return true
+        }
+        guard first else { return }
+        stopped.store(true, ordering: .releasing)
+        switch reason {
+        case .hostGone:
+            logger.notice("the host closed stdout: reading stopped, cancelling \(statistics.inFlight.count) request(s)")
+            inFlight.cancelAll()
+        default:
+            logger.notice(
+                "shutting down: reading stopped, draining in-flight requests",
+                metadata: ["drainSeconds": "\(configuration.drainSeconds)"])
+        }
+        reader.stop()
+        queue.close()
+        statistics.inFlight.close()
+        stopping.fire(byShutdown: true)
+    }
+
+    var isStopping: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Waits for a stop to begin, then for the drain time, then cancels what is still in flight. Cancelled (and
+    /// silent) when serving ends first.
+    private func cancelAfterDrainDeadline() async {
+        await stopping.wait()
+        guard !Task.isCancelled else { return }
+        do {
+            try await Task.sleep(for: .seconds(configuration.drainSeconds))
+        } catch {
+            return
+        }
+        let left = statistics.inFlight.count
+        if left > 0 { logger.warning("drain time is up: cancelling \(left) request(s)") }
+        inFlight.cancelAll()
+    }
+
+    /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on.
+    private func readLines() -> Ending {
+        var framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
+        var batch: [ParsedLine] = []
+        let collect: (LineFramer.Event) -> Void = { event in
+            switch event {
+            case .tooLong:
+                batch.append(.tooLong)
+            case .line(let bytes):
+                guard !LineFramer.isBlank(bytes) else { return }
+                do throws(JSONParseError) {
+                    batch.append(.message(try JSONParser.parse(bytes)))
+                } catch {
+                    batch.append(.parseError(error))
+                }
+            }
+        }
+        let outcome = reader.readLoop { chunk in
+            framer.feed(chunk, collect)
+            queue.push(batch)
+            batch = []
+        }
+        defer { queue.finish() }
+        switch outcome {
+        case .endOfInput:
+            framer.finish(collect)
+            queue.push(batch)
+            logger.debug("end of input")
+            return .endOfInput
+        case .stopped:
+            return .shutdown
+        case .failed(let code):
+            logger.error("reading stdin failed: \(String(cString: strerror(code)))")
+            return .readFailed(errno: code)
+        }
+    }
+
+    /// The responder thread's whole life: answer or dispatch every line in reading order; end the job stream.
+    private func respond(into jobs: AsyncStream<Job>.Continuation) {
+        let output = ImmediateOutput(writer: writer)
+        while let batch = queue.pop() {
+            for line in batch {
+                guard !isStopping else { break }
+                handle(line, jobs, output)
+            }
+            output.flush()
+        }
+        output.flush()
+        jobs.finish()
+    }
+
+    /// Takes an in-flight place, waiting for one; false when a stop began while waiting. Answers already made are
+    /// written before waiting, so none is held back while reading is blocked.
+    func takeSlot(_ output: ImmediateOutput) -> Bool {
+        if statistics.inFlight.tryEnter() { return true }
+        output.flush()
+        return statistics.inFlight.enter()
+    }
+
+    /// Writes an answer that needed no work: with the chunk's other answers, or in its place in `--ordered` mode.
+    func answerNow(_ answer: Answer, _ output: ImmediateOutput) {
+        guard sequencer.isOrdered else { return output.append(answer) }
+        guard takeSlot(output) else { return }
+        sequencer.deliver(sequencer.takeTicket(), line: answer.line)
+    }
+}

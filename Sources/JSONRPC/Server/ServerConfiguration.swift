@@ -1,0 +1,21 @@
+/// The server's limits and modes (protocol.md §1 and §5).
+package struct ServerConfiguration: Sendable, Hashable {
+    /// Requests worked on at once before reading stops (`--max-in-flight`).
+    package var maxInFlight: Int
+    /// Answer in request order instead of as completed (`--ordered`).
+    package var ordered: Bool
+    /// The longest line accepted, without its terminator (`--max-line-bytes`).
+    package var maxLineBytes: Int
+    /// The most messages one batch may hold (`--max-batch`).
+    package var maxBatch: Int
+    /// How long SIGTERM/SIGINT waits for in-flight requests before cancelling them (`--drain-seconds`).
+    package var drainSeconds: Double
+
+    package init(maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100, drainSeconds: Double = 5) {
+        self.maxInFlight = maxInFlight
+        self.ordered = ordered
+        self.maxLineBytes = maxLineBytes
+        self.maxBatch = maxBatch
+        self.drainSeconds = drainSeconds
+    }
+}

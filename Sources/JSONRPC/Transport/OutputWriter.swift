@@ -1,0 +1,145 @@
+import Foundation
+
+/// The one writer of the protocol stream: whole lines, in the order they are handed over, never interleaved.
+///
+/// Lines are handed over with ``write(lines:)``, which only appends them to a queue: no caller ever makes a system
+/// call or waits on the pipe, so a task of Swift's cooperative pool never blocks on a host that reads slowly, and no
+/// lock that other tasks need is held across a `write(2)`. A thread of its own takes everything queued and writes it
+/// with as few `write(2)` calls as it can (a burst of answers becomes one call), waiting with `poll(2)` when the
+/// descriptor is non-blocking and full.
+///
+/// Backpressure is the reader's business: the responder thread calls ``waitForRoom()`` before taking more input, so
+/// a host that stops reading stops the worker reading, and the queue stays near ``highWaterBytes``.
+/// On `EPIPE` (the host closed stdout) everything queued and everything later is dropped and ``hostGone`` fires,
+/// once; the server turns that into its orderly shutdown.
+package final class OutputWriter: @unchecked Sendable {
+    // @unchecked: every stored var is read and written only while `condition` is locked; `fd` is immutable.
+    private let fd: Int32
+    private let condition = NSCondition()
+    private var queued: [UInt8] = []
+    private var writing = false
+    private var closed = false
+    private var done = false
+    private var isHostGone = false
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Bytes that may wait in memory before ``waitForRoom()`` blocks.
+    package let highWaterBytes: Int
+    /// Fires once when a write fails for good (`EPIPE`: the host closed its end).
+    let hostGone = CancellationSignal()
+
+    package init(fd: Int32, highWaterBytes: Int = 4 << 20) {
+        self.fd = fd
+        self.highWaterBytes = highWaterBytes
+        let thread = Thread { [self] in writeLoop() }
+        thread.name = "protocol-writer"
+        thread.start()
+    }
+
+    /// Queues whole protocol lines: `bytes` is one or more lines, each ending in a newline. Never blocks.
+    package func write(lines bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        condition.lock()
+        guard !isHostGone, !closed else {
+            condition.unlock()
+            return
+        }
+        let wake = queued.isEmpty && !writing
+        queued.append(contentsOf: bytes)
+        condition.unlock()
+        if wake { condition.broadcast() }
+    }
+
+    /// Blocks the calling thread while more than ``highWaterBytes`` wait to be written (the host is not reading).
+    ///
+    /// - Important: For the responder thread only, never a task: it is how backpressure on output reaches stdin.
+    package func waitForRoom() {
+        condition.lock()
+        while queued.count > highWaterBytes && !isHostGone && !done {
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    /// Bytes handed over and not yet written.
+    package var pendingBytes: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queued.count
+    }
+
+    /// Takes no more lines, and returns when everything handed over has been written (or the host is gone) and
+    /// the writer thread has ended.
+    package func finish() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            closed = true
+            if done {
+                condition.unlock()
+                continuation.resume()
+                return
+            }
+            finishWaiters.append(continuation)
+            condition.unlock()
+            condition.broadcast()
+        }
+    }
+
+    /// The writer thread's whole life.
+    private func writeLoop() {
+        condition.lock()
+        while true {
+            while queued.isEmpty && !closed {
+                condition.wait()
+            }
+            if queued.isEmpty { break }
+            let batch = queued
+            queued = []
+            writing = true
+            condition.unlock()
+            let delivered = writeFully(batch)
+            condition.lock()
+            writing = false
+            if !delivered {
+                isHostGone = true
+                queued = []
+                condition.broadcast()
+                break
+            }
+            condition.broadcast()
+        }
+        done = true
+        let waiters = finishWaiters
+        finishWaiters = []
+        let gone = isHostGone
+        condition.unlock()
+        condition.broadcast()
+        if gone { hostGone.fire(byShutdown: true) }
+        for waiter in waiters { waiter.resume() }
+        // A finish() that arrives after the loop ended finds `done` set and returns at once.
+    }
+
+    /// `write(2)` until done; false on `EPIPE` or another unrecoverable error. `EAGAIN` (a descriptor the host made
+    /// non-blocking) waits for room with `poll(2)`; partial writes continue where they stopped.
+    private func writeFully(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if result >= 0 {
+                    offset += result
+                    continue
+                }
+                switch errno {
+                case EINTR:
+                    continue
+                case EAGAIN:
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                default:
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
