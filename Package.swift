@@ -55,7 +55,9 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         .target(
             name: "BoxOfficeWorker",
-            dependencies: ["JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]
         ),
@@ -72,7 +74,8 @@ let package = Package(
             name: "schema-bench", dependencies: ["JSONSchema", "JSONCore"], path: "Benchmarks/SchemaBench",
             swiftSettings: strictSettings
         ),
-        .target(name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
@@ -80,7 +83,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeWorkerTests",
             dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport"],

@@ -31,7 +31,9 @@ func measure(_ body: () -> Bool) -> Double {
         let start = ContinuousClock.now
         for _ in 0..<batch where body() { sink &+= 1 }
         let elapsed = ContinuousClock.now - start
-        samples.append(Double(elapsed.components.attoseconds) / 1e9 / Double(batch) + Double(elapsed.components.seconds) * 1e9 / Double(batch))
+        samples.append(
+            Double(elapsed.components.attoseconds) / 1e9 / Double(batch) + Double(elapsed.components.seconds) * 1e9
+                / Double(batch))
     }
     if sink == -1 { print(sink) }
     return samples.sorted()[samples.count / 2]
@@ -40,7 +42,9 @@ func measure(_ body: () -> Bool) -> Double {
 for instance in instances {
     let valid = schema.isValid(instance)
     let fast = measure { schema.isValid(instance) }
-    var line: JSONObject = ["instance": instance, "valid": .bool(valid), "isValidNs": .real((fast * 10).rounded() / 10)]
+    var line: JSONObject = [
+        "instance": instance, "valid": .bool(valid), "isValidNs": .real((fast * 10).rounded() / 10),
+    ]
     if !valid {
         let full = measure { !schema.validate(instance).isEmpty }
         line["validateNs"] = .real((full * 10).rounded() / 10)

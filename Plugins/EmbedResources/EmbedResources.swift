@@ -21,7 +21,7 @@ struct EmbedResources: BuildToolPlugin {
                 arguments: arguments,
                 inputFiles: inputs,
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 

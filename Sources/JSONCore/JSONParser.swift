@@ -21,16 +21,21 @@ package enum JSONParser {
         if let base = bytes.baseAddress, let nul = memchr(base, 0, bytes.count) {
             let position = base.distance(to: UnsafeRawPointer(nul))
             throw JSONParseError(
-                code: .nullCharacter, text: "raw NUL byte in the input", line: 1 + bytes[..<position].count { $0 == 0x0A },
+                code: .nullCharacter, text: "raw NUL byte in the input",
+                line: 1 + bytes[..<position].count { $0 == 0x0A },
                 column: position, position: position
             )
         }
         var error = json_error_t()
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         // json_loadb reads exactly `count` bytes; an empty buffer still needs a valid pointer.
-        guard let root = withUnsafePointer(to: 0 as CChar, { empty in
-            json_loadb(base ?? empty, bytes.count, flags, &error)
-        }) else {
+        guard
+            let root = withUnsafePointer(
+                to: 0 as CChar,
+                { empty in
+                    json_loadb(base ?? empty, bytes.count, flags, &error)
+                })
+        else {
             throw JSONParseError(error)
         }
         let owned = JanssonReference(taking: root)

@@ -10,10 +10,12 @@ extension JSONValue {
             var iterator = json_object_iter(json)
             while let current = iterator {
                 let key = String(
-                    decoding: UnsafeRawBufferPointer(start: json_object_iter_key(current), count: json_object_iter_key_len(current)),
+                    decoding: UnsafeRawBufferPointer(
+                        start: json_object_iter_key(current), count: json_object_iter_key_len(current)),
                     as: UTF8.self
                 )
-                members.append(JSONObject.Member(key: key, value: JSONValue(borrowing: json_object_iter_value(current))))
+                members.append(
+                    JSONObject.Member(key: key, value: JSONValue(borrowing: json_object_iter_value(current))))
                 iterator = json_object_iter_next(json, current)
             }
             self = .object(JSONObject(uniqueMembers: members))
@@ -26,10 +28,11 @@ extension JSONValue {
             }
             self = .array(elements)
         case JSON_STRING:
-            self = .string(String(
-                decoding: UnsafeRawBufferPointer(start: json_string_value(json), count: json_string_length(json)),
-                as: UTF8.self
-            ))
+            self = .string(
+                String(
+                    decoding: UnsafeRawBufferPointer(start: json_string_value(json), count: json_string_length(json)),
+                    as: UTF8.self
+                ))
         case JSON_INTEGER:
             self = .integer(Int64(json_integer_value(json)))
         case JSON_REAL:
@@ -68,7 +71,9 @@ extension JSONValue {
             return string.withUTF8 { utf8 in
                 length += utf8.count
                 guard let base = utf8.baseAddress, utf8.count > 0 else { return json_string_nocheck("") }
-                return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { json_stringn_nocheck($0, utf8.count) }
+                return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                    json_stringn_nocheck($0, utf8.count)
+                }
             }
         case .array(let elements):
             let array = json_array()!

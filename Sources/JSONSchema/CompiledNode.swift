@@ -47,13 +47,16 @@ struct TypeMask: OptionSet, Sendable {
         case .array: contains(.array)
         case .string: contains(.string)
         case .integer: contains(.number) || contains(.integer)
-        case .real(let real): contains(.number) || (contains(.integer) && real.isFinite && real == real.rounded(.towardZero))
+        case .real(let real):
+            contains(.number) || (contains(.integer) && real.isFinite && real == real.rounded(.towardZero))
         }
     }
 
     var names: [String] {
-        [("null", TypeMask.null), ("boolean", .boolean), ("object", .object), ("array", .array), ("number", .number),
-         ("string", .string), ("integer", .integer)].filter { contains($0.1) }.map(\.0)
+        [
+            ("null", TypeMask.null), ("boolean", .boolean), ("object", .object), ("array", .array), ("number", .number),
+            ("string", .string), ("integer", .integer),
+        ].filter { contains($0.1) }.map(\.0)
     }
 }
 
@@ -164,7 +167,8 @@ struct PropertyTable: Sendable {
             large = nil
         } else {
             small = []
-            large = Dictionary(entries.map { ($0.0, (name: $0.0, schema: $0.1)) }, uniquingKeysWith: { first, _ in first })
+            large = Dictionary(
+                entries.map { ($0.0, (name: $0.0, schema: $0.1)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -19,7 +19,10 @@ extension Evaluation {
             return true
         case .prefixItems(let schemas):
             var valid = true
-            for (index, schema) in zip(array.indices, schemas) where !descend(schema, array[index], child: .index(index), keyword: "prefixItems", .index(index), into: &local) {
+            for (index, schema) in zip(array.indices, schemas)
+            where !descend(
+                schema, array[index], child: .index(index), keyword: "prefixItems", .index(index), into: &local)
+            {
                 valid = false
                 if !collecting { return false }
             }
@@ -27,7 +30,10 @@ extension Evaluation {
             return valid
         case .items(let schema, let prefixCount):
             var valid = true
-            for index in array.indices where index >= prefixCount && !descend(schema, array[index], child: .index(index), keyword: "items", into: &local) {
+            for index in array.indices
+            where index >= prefixCount
+                && !descend(schema, array[index], child: .index(index), keyword: "items", into: &local)
+            {
                 valid = false
                 if !collecting { return false }
             }
@@ -43,9 +49,11 @@ extension Evaluation {
                 }
             }
             if matches < minimum {
-                report("contains", minimum == 1
-                    ? "no item matches the contains schema"
-                    : "\(matches) items match the contains schema, fewer than minContains \(minimum)")
+                report(
+                    "contains",
+                    minimum == 1
+                        ? "no item matches the contains schema"
+                        : "\(matches) items match the contains schema, fewer than minContains \(minimum)")
                 return false
             }
             if let maximum, matches > maximum {
@@ -55,7 +63,10 @@ extension Evaluation {
             return true
         case .unevaluatedItems(let schema):
             var valid = true
-            for index in array.indices where !local.evaluatedItem(index) && !descend(schema, array[index], child: .index(index), keyword: "unevaluatedItems", into: &local) {
+            for index in array.indices
+            where !local.evaluatedItem(index)
+                && !descend(schema, array[index], child: .index(index), keyword: "unevaluatedItems", into: &local)
+            {
                 valid = false
                 if !collecting { return false }
             }
@@ -67,7 +78,9 @@ extension Evaluation {
         return false
     }
 
-    mutating func object(_ keyword: Keyword, _ object: JSONObject, _ instance: JSONValue, _ local: inout Annotations) -> Bool {
+    mutating func object(_ keyword: Keyword, _ object: JSONObject, _ instance: JSONValue, _ local: inout Annotations)
+        -> Bool
+    {
         let tracking = graph.tracksAnnotations
         switch keyword {
         case .maxProperties(let limit):
@@ -99,7 +112,9 @@ extension Evaluation {
             for member in object {
                 guard let schema = table.lookup(member.key) else { continue }
                 if tracking { local.properties.insert(member.key) }
-                if !descend(schema, member.value, child: .key(member.key), keyword: "properties", .key(member.key), into: &local) {
+                if !descend(
+                    schema, member.value, child: .key(member.key), keyword: "properties", .key(member.key), into: &local
+                ) {
                     valid = false
                     if !collecting { return false }
                 }
@@ -110,7 +125,10 @@ extension Evaluation {
             for member in object {
                 for (regex, schema) in patterns where regex.matches(member.key) {
                     if tracking { local.properties.insert(member.key) }
-                    if !descend(schema, member.value, child: .key(member.key), keyword: "patternProperties", .key(regex.source), into: &local) {
+                    if !descend(
+                        schema, member.value, child: .key(member.key), keyword: "patternProperties", .key(regex.source),
+                        into: &local)
+                    {
                         valid = false
                         if !collecting { return false }
                     }
@@ -119,7 +137,8 @@ extension Evaluation {
             return valid
         case .additionalProperties(let schema, let known, let patterns):
             var valid = true
-            for member in object where known.lookup(member.key) == nil && !patterns.contains(where: { $0.matches(member.key) }) {
+            for member in object
+            where known.lookup(member.key) == nil && !patterns.contains(where: { $0.matches(member.key) }) {
                 if tracking { local.properties.insert(member.key) }
                 if case .never = graph.nodes[schema].body {
                     if collecting {
@@ -129,7 +148,9 @@ extension Evaluation {
                     }
                     valid = false
                     if !collecting { return false }
-                } else if !descend(schema, member.value, child: .key(member.key), keyword: "additionalProperties", into: &local) {
+                } else if !descend(
+                    schema, member.value, child: .key(member.key), keyword: "additionalProperties", into: &local)
+                {
                     valid = false
                     if !collecting { return false }
                 }
@@ -139,7 +160,9 @@ extension Evaluation {
             var valid = true
             for member in object {
                 var ignored = Annotations()
-                if !descend(schema, .string(member.key), child: .key(member.key), keyword: "propertyNames", into: &ignored) {
+                if !descend(
+                    schema, .string(member.key), child: .key(member.key), keyword: "propertyNames", into: &ignored)
+                {
                     valid = false
                     if !collecting { return false }
                 }
@@ -157,7 +180,9 @@ extension Evaluation {
         case .unevaluatedProperties(let schema):
             var valid = true
             for member in object where !local.evaluatedProperty(member.key) {
-                if !descend(schema, member.value, child: .key(member.key), keyword: "unevaluatedProperties", into: &local) {
+                if !descend(
+                    schema, member.value, child: .key(member.key), keyword: "unevaluatedProperties", into: &local)
+                {
                     valid = false
                     if !collecting { return false }
                 }

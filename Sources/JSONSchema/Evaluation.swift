@@ -76,11 +76,12 @@ struct Evaluation {
 
     mutating func report(_ keyword: String?, _ message: String) {
         guard collecting else { return }
-        errors.append(ValidationError(
-            instanceLocation: JSONPointer(tokens: instancePath),
-            keywordLocation: JSONPointer(tokens: keyword.map { keywordPath + [$0] } ?? keywordPath),
-            message: message
-        ))
+        errors.append(
+            ValidationError(
+                instanceLocation: JSONPointer(tokens: instancePath),
+                keywordLocation: JSONPointer(tokens: keyword.map { keywordPath + [$0] } ?? keywordPath),
+                message: message
+            ))
     }
 
     /// Validates a subschema reached through `keyword` (and `sub` below it) at instance child `child`.
@@ -142,7 +143,10 @@ struct Evaluation {
             return descend(resolved, instance, child: .none, keyword: "$dynamicRef", into: &local)
         case .type(let mask):
             if mask.admits(instance) { return true }
-            report("type", "\(Describe.value(instance)) is \(Describe.article(instance.typeName)), not \(mask.names.joined(separator: " or "))")
+            report(
+                "type",
+                "\(Describe.value(instance)) is \(Describe.article(instance.typeName)), not \(mask.names.joined(separator: " or "))"
+            )
             return false
         case .enumeration(let values):
             for value in values where value.schemaEquals(instance) { return true }
@@ -160,12 +164,13 @@ struct Evaluation {
             guard case .array(let array) = instance else { return true }
             return self.array(keyword, array, &local)
         case .maxProperties, .minProperties, .required, .dependentRequired, .properties, .patternProperties,
-             .additionalProperties, .propertyNames, .dependentSchemas, .unevaluatedProperties:
+            .additionalProperties, .propertyNames, .dependentSchemas, .unevaluatedProperties:
             guard case .object(let object) = instance else { return true }
             return self.object(keyword, object, instance, &local)
         case .allOf(let schemas):
             var valid = true
-            for (index, schema) in schemas.enumerated() where !descend(schema, instance, child: .none, keyword: "allOf", .index(index), into: &local) {
+            for (index, schema) in schemas.enumerated()
+            where !descend(schema, instance, child: .none, keyword: "allOf", .index(index), into: &local) {
                 valid = false
                 if !collecting { return false }
             }
@@ -176,7 +181,9 @@ struct Evaluation {
                 matched = true
                 if !graph.tracksAnnotations { break }
             }
-            if !matched { report("anyOf", "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in anyOf") }
+            if !matched {
+                report("anyOf", "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in anyOf")
+            }
             return matched
         case .oneOf(let schemas):
             var matches = 0
@@ -192,9 +199,11 @@ struct Evaluation {
                 local.merge(matchedAnnotations)
                 return true
             }
-            report("oneOf", matches == 0
-                ? "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in oneOf"
-                : "\(Describe.value(instance)) matches \(matches) of the schemas in oneOf; exactly one must match")
+            report(
+                "oneOf",
+                matches == 0
+                    ? "\(Describe.value(instance)) matches none of the \(schemas.count) schemas in oneOf"
+                    : "\(Describe.value(instance)) matches \(matches) of the schemas in oneOf; exactly one must match")
             return false
         case .not(let schema):
             var ignored = Annotations()

@@ -106,11 +106,13 @@ class FastCheck: @unchecked Sendable {
             case .type(let mask): checks.insert(TypeCheck(mask), at: 0)
             case .enumeration(let values): checks.append(EnumCheck(values))
             case .constant(let value): checks.append(EnumCheck([value]))
-            case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum: checks.append(NumberCheck(keyword))
+            case .multipleOf, .maximum, .exclusiveMaximum, .minimum, .exclusiveMinimum:
+                checks.append(NumberCheck(keyword))
             case .maxLength, .minLength, .pattern: checks.append(StringCheck(keyword))
             case .format(_, let checker):
                 if assertFormats, let checker { checks.append(FormatCheck(checker)) }
-            case .properties(let table): members.properties = table.entries.map { (SchemaName($0.0), NodeRef(nodes[$0.1])) }
+            case .properties(let table):
+                members.properties = table.entries.map { (SchemaName($0.0), NodeRef(nodes[$0.1])) }
             case .patternProperties(let patterns): members.patterns = patterns.map { ($0.0, NodeRef(nodes[$0.1])) }
             case .additionalProperties(let schema, _, _): members.additional = NodeRef(nodes[schema])
             case .propertyNames(let schema): members.names = NodeRef(nodes[schema])
@@ -264,10 +266,13 @@ private final class ObjectCheck: FastCheck, @unchecked Sendable {
         switch keyword {
         case .required(let names): return names.allSatisfy { object[$0] != nil }
         case .dependentRequired(let dependencies):
-            return dependencies.allSatisfy { trigger, names in object[trigger] == nil || names.allSatisfy { object[$0] != nil } }
+            return dependencies.allSatisfy { trigger, names in
+                object[trigger] == nil || names.allSatisfy { object[$0] != nil }
+            }
         case .maxProperties(let limit): return object.count <= limit
         case .minProperties(let limit): return object.count >= limit
-        case .dependentSchemas: return dependentNodes.allSatisfy { object[$0.0] == nil || $0.1.accepts(value, depth: depth) }
+        case .dependentSchemas:
+            return dependentNodes.allSatisfy { object[$0.0] == nil || $0.1.accepts(value, depth: depth) }
         default: return true
         }
     }
@@ -293,7 +298,9 @@ private final class ArrayCheck: FastCheck, @unchecked Sendable {
         case .minItems(let limit): return array.count >= limit
         case .uniqueItems:
             for first in array.indices {
-                for second in array.indices where second > first && array[first].schemaEquals(array[second]) { return false }
+                for second in array.indices where second > first && array[first].schemaEquals(array[second]) {
+                    return false
+                }
             }
             return true
         case .prefixItems:
@@ -317,13 +324,17 @@ private final class ArrayCheck: FastCheck, @unchecked Sendable {
 private final class AllOfCheck: FastCheck, @unchecked Sendable {
     let schemas: [NodeRef]
     init(_ schemas: [FastNode]) { self.schemas = schemas.map(NodeRef.init) }
-    override func accepts(_ value: JSONValue, depth: Int) -> Bool { schemas.allSatisfy { $0.accepts(value, depth: depth) } }
+    override func accepts(_ value: JSONValue, depth: Int) -> Bool {
+        schemas.allSatisfy { $0.accepts(value, depth: depth) }
+    }
 }
 
 private final class AnyOfCheck: FastCheck, @unchecked Sendable {
     let schemas: [NodeRef]
     init(_ schemas: [FastNode]) { self.schemas = schemas.map(NodeRef.init) }
-    override func accepts(_ value: JSONValue, depth: Int) -> Bool { schemas.contains { $0.accepts(value, depth: depth) } }
+    override func accepts(_ value: JSONValue, depth: Int) -> Bool {
+        schemas.contains { $0.accepts(value, depth: depth) }
+    }
 }
 
 private final class OneOfCheck: FastCheck, @unchecked Sendable {

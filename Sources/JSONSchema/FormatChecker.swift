@@ -8,10 +8,11 @@ struct FormatChecker: Sendable {
 
     init?(_ format: String) {
         switch format {
-        case "date": accepts = { text in
-            // Native strings are contiguous UTF-8: checked in place, without copying.
-            text.utf8.withContiguousStorageIfAvailable { Self.isDate($0) } ?? Self.isDate(Array(text.utf8))
-        }
+        case "date":
+            accepts = { text in
+                // Native strings are contiguous UTF-8: checked in place, without copying.
+                text.utf8.withContiguousStorageIfAvailable { Self.isDate($0) } ?? Self.isDate(Array(text.utf8))
+            }
         case "date-time": accepts = Self.isDateTime
         case "time": accepts = { Self.isTime(Array($0.utf8)) }
         case "email": accepts = Self.isEmail
@@ -33,8 +34,8 @@ struct FormatChecker: Sendable {
         guard bytes.count == 10 else { return false }
         let start = bytes.startIndex
         guard bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D,
-              let year = digits(bytes[start..<start + 4]), let month = digits(bytes[start + 5..<start + 7]),
-              let day = digits(bytes[start + 8..<start + 10]), (1...12).contains(month), day >= 1
+            let year = digits(bytes[start..<start + 4]), let month = digits(bytes[start + 5..<start + 7]),
+            let day = digits(bytes[start + 8..<start + 10]), (1...12).contains(month), day >= 1
         else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
@@ -46,8 +47,8 @@ struct FormatChecker: Sendable {
         guard bytes.count >= 9 else { return false }
         let s = bytes.startIndex
         guard bytes[s + 2] == 0x3A, bytes[s + 5] == 0x3A, let hour = digits(bytes[s..<s + 2]),
-              let minute = digits(bytes[s + 3..<s + 5]), let second = digits(bytes[s + 6..<s + 8]),
-              hour <= 23, minute <= 59, second <= 60
+            let minute = digits(bytes[s + 3..<s + 5]), let second = digits(bytes[s + 6..<s + 8]),
+            hour <= 23, minute <= 59, second <= 60
         else { return false }
         var index = s + 8
         if index < bytes.endIndex, bytes[index] == 0x2E {
@@ -64,8 +65,9 @@ struct FormatChecker: Sendable {
         case 0x2B, 0x2D:
             let sign = bytes[index] == 0x2D ? -1 : 1
             guard bytes.endIndex - index == 6, bytes[index + 3] == 0x3A,
-                  let offsetHour = digits(bytes[index + 1..<index + 3]), let offsetMinute = digits(bytes[index + 4..<index + 6]),
-                  offsetHour <= 23, offsetMinute <= 59
+                let offsetHour = digits(bytes[index + 1..<index + 3]),
+                let offsetMinute = digits(bytes[index + 4..<index + 6]),
+                offsetHour <= 23, offsetMinute <= 59
             else { return false }
             offsetMinutes = sign * (offsetHour * 60 + offsetMinute)
         default:
@@ -89,7 +91,7 @@ struct FormatChecker: Sendable {
         let local = text[..<at]
         let domain = text[text.index(after: at)...]
         guard !local.isEmpty, local.count <= 64, !domain.isEmpty, !local.hasPrefix("."), !local.hasSuffix("."),
-              !local.contains(".."), !local.contains(" ")
+            !local.contains(".."), !local.contains(" ")
         else { return false }
         if domain.hasPrefix("[") && domain.hasSuffix("]") {
             let literal = domain.dropFirst().dropLast()
@@ -103,20 +105,23 @@ struct FormatChecker: Sendable {
     }
 
     /// The bytes RFC 3986 allows anywhere in a URI (percent escapes are checked separately).
-    private static let uriCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+    private static let uriCharacters = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
 
     /// An absolute URI: a scheme, then characters RFC 3986 allows (percent escapes well formed).
     static func isURI(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return false }
         let bytes = Array(text.utf8)
         for (index, byte) in bytes.enumerated() {
             guard byte < 0x80, uriCharacters.contains(byte) else { return false }
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, bytes[index + 1...index + 2].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else { return false }
+                guard index + 2 < bytes.count,
+                    bytes[index + 1...index + 2].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+                else { return false }
             }
         }
         if let authorityStart = text.range(of: "//")?.upperBound, text[colon...].hasPrefix("://") {
@@ -144,14 +149,19 @@ struct FormatChecker: Sendable {
 
     static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return false }
-            return value <= 255 && !(part.count > 1 && part.hasPrefix("0"))
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let value = Int(part)
+                else { return false }
+                return value <= 255 && !(part.count > 1 && part.hasPrefix("0"))
+            }
     }
 
     static func isIPv6(_ text: String) -> Bool {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }) else { return false }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }) else {
+            return false
+        }
         var groups = text.components(separatedBy: ":")
         var limit = 8
         if let last = groups.last, last.contains(".") {

@@ -12,7 +12,10 @@ final class CompiledGraph: Sendable {
     /// Whether a `$dynamicRef` may resolve through the dynamic scope, which then must be tracked.
     let usesDynamicScope: Bool
 
-    init(nodes: [CompiledNode], root: Int, dynamicAnchors: [[String: Int]], tracksAnnotations: Bool, assertFormats: Bool, usesDynamicScope: Bool) {
+    init(
+        nodes: [CompiledNode], root: Int, dynamicAnchors: [[String: Int]], tracksAnnotations: Bool, assertFormats: Bool,
+        usesDynamicScope: Bool
+    ) {
         self.usesDynamicScope = usesDynamicScope
         self.nodes = nodes
         self.root = root

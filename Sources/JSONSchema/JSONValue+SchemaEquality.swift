@@ -9,7 +9,8 @@ extension JSONValue {
         var a = a
         var b = b
         return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+            b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
         }
     }
 
@@ -24,9 +25,11 @@ extension JSONValue {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.schemaEquals($1) }
         case (.object(let a), .object(let b)):
-            return a.count == b.count && a.allSatisfy { member in
-                b.first { Self.sameCodePoints($0.key, member.key) }.map { member.value.schemaEquals($0.value) } ?? false
-            }
+            return a.count == b.count
+                && a.allSatisfy { member in
+                    b.first { Self.sameCodePoints($0.key, member.key) }.map { member.value.schemaEquals($0.value) }
+                        ?? false
+                }
         default:
             return self == other
         }

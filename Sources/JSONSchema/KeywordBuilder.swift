@@ -10,7 +10,10 @@ struct KeywordBuilder {
 
     private var keywords: [Keyword] = []
 
-    init(compiler: SchemaCompiler, object: JSONObject, location: SchemaCompiler.Location, resource: SchemaCompiler.Resource) {
+    init(
+        compiler: SchemaCompiler, object: JSONObject, location: SchemaCompiler.Location,
+        resource: SchemaCompiler.Resource
+    ) {
         self.compiler = compiler
         self.object = object
         self.location = location
@@ -51,7 +54,9 @@ struct KeywordBuilder {
 
     private func schemaArray(_ keyword: String) throws(SchemaCompilationError) -> [Int]? {
         guard let value = value(keyword) else { return nil }
-        guard let array = value.arrayValue, !array.isEmpty else { throw fail(keyword, "\(keyword) must be a non-empty array of schemas") }
+        guard let array = value.arrayValue, !array.isEmpty else {
+            throw fail(keyword, "\(keyword) must be a non-empty array of schemas")
+        }
         return array.indices.map { sub(keyword, String($0)) }
     }
 
@@ -98,10 +103,14 @@ struct KeywordBuilder {
             let names = type.stringValue.map { [$0] } ?? type.arrayValue?.compactMap(\.stringValue) ?? []
             var mask = TypeMask()
             for name in names {
-                guard let bit = TypeMask(name: name) else { throw fail("type", "\"\(name)\" is not a JSON Schema type") }
+                guard let bit = TypeMask(name: name) else {
+                    throw fail("type", "\"\(name)\" is not a JSON Schema type")
+                }
                 mask.insert(bit)
             }
-            guard !names.isEmpty, names.count == (type.arrayValue?.count ?? 1) else { throw fail("type", "type must be a type name or an array of them") }
+            guard !names.isEmpty, names.count == (type.arrayValue?.count ?? 1) else {
+                throw fail("type", "type must be a type name or an array of them")
+            }
             keywords.append(.type(mask))
         }
         if let values = value("enum") {
@@ -153,14 +162,18 @@ struct KeywordBuilder {
         if let limit = try count("maxProperties") { keywords.append(.maxProperties(limit)) }
         if let limit = try count("minProperties") { keywords.append(.minProperties(limit)) }
         if let required = value("required") {
-            guard let names = required.arrayValue?.compactMap(\.stringValue), names.count == required.arrayValue?.count else {
+            guard let names = required.arrayValue?.compactMap(\.stringValue), names.count == required.arrayValue?.count
+            else {
                 throw fail("required", "required must be an array of strings")
             }
             if !names.isEmpty { keywords.append(.required(names)) }
         }
         if let dependent = value("dependentRequired") {
-            guard let members = dependent.objectValue else { throw fail("dependentRequired", "dependentRequired must be an object") }
-            keywords.append(.dependentRequired(members.map { ($0.key, $0.value.arrayValue?.compactMap(\.stringValue) ?? []) }))
+            guard let members = dependent.objectValue else {
+                throw fail("dependentRequired", "dependentRequired must be an object")
+            }
+            keywords.append(
+                .dependentRequired(members.map { ($0.key, $0.value.arrayValue?.compactMap(\.stringValue) ?? []) }))
         }
         var known: [(String, Int)] = []
         if let properties = value("properties") {
@@ -170,7 +183,9 @@ struct KeywordBuilder {
         }
         var patterns: [ECMARegex] = []
         if let patternProperties = value("patternProperties") {
-            guard let members = patternProperties.objectValue else { throw fail("patternProperties", "patternProperties must be an object") }
+            guard let members = patternProperties.objectValue else {
+                throw fail("patternProperties", "patternProperties must be an object")
+            }
             var compiled: [(ECMARegex, Int)] = []
             for member in members {
                 let pattern = try regex(member.key, "patternProperties")
@@ -180,11 +195,14 @@ struct KeywordBuilder {
             keywords.append(.patternProperties(compiled))
         }
         if value("additionalProperties") != nil {
-            keywords.append(.additionalProperties(sub("additionalProperties"), known: PropertyTable(known), patterns: patterns))
+            keywords.append(
+                .additionalProperties(sub("additionalProperties"), known: PropertyTable(known), patterns: patterns))
         }
         if value("propertyNames") != nil { keywords.append(.propertyNames(sub("propertyNames"))) }
         if let dependent = value("dependentSchemas") {
-            guard let members = dependent.objectValue else { throw fail("dependentSchemas", "dependentSchemas must be an object") }
+            guard let members = dependent.objectValue else {
+                throw fail("dependentSchemas", "dependentSchemas must be an object")
+            }
             keywords.append(.dependentSchemas(members.map { ($0.key, sub("dependentSchemas", $0.key)) }))
         }
     }
@@ -195,11 +213,12 @@ struct KeywordBuilder {
         if let one = try schemaArray("oneOf") { keywords.append(.oneOf(one)) }
         if value("not") != nil { keywords.append(.not(sub("not"))) }
         if value("if") != nil {
-            keywords.append(.conditional(
-                if: sub("if"),
-                then: value("then") != nil ? sub("then") : nil,
-                else: value("else") != nil ? sub("else") : nil
-            ))
+            keywords.append(
+                .conditional(
+                    if: sub("if"),
+                    then: value("then") != nil ? sub("then") : nil,
+                    else: value("else") != nil ? sub("else") : nil
+                ))
         }
     }
 }

@@ -69,7 +69,8 @@ final class SchemaCompiler {
 
     /// Adds a document; the index of its root resource.
     @discardableResult
-    private func register(_ document: JSONValue, retrievedFrom uri: URIReference) throws(SchemaCompilationError) -> Int {
+    private func register(_ document: JSONValue, retrievedFrom uri: URIReference) throws(SchemaCompilationError) -> Int
+    {
         documents.append(document)
         let location = Location(document: documents.count - 1, pointer: [])
         let vocabularies = try vocabularies(of: document, inherited: .all)
@@ -115,7 +116,7 @@ final class SchemaCompiler {
                     try scan(child, at: location.appending(member.key, String(index)), resource: resource)
                 }
             case "additionalProperties", "propertyNames", "items", "contains", "not", "if", "then", "else",
-                 "unevaluatedItems", "unevaluatedProperties":
+                "unevaluatedItems", "unevaluatedProperties":
                 try scan(member.value, at: location.appending(member.key), resource: resource)
             default:
                 break
@@ -124,7 +125,9 @@ final class SchemaCompiler {
     }
 
     /// The vocabularies a resource with this root uses, from its `$schema`.
-    private func vocabularies(of schema: JSONValue, inherited: Vocabularies) throws(SchemaCompilationError) -> Vocabularies {
+    private func vocabularies(of schema: JSONValue, inherited: Vocabularies) throws(SchemaCompilationError)
+        -> Vocabularies
+    {
         guard case .string(let declared)? = schema["$schema"] else { return inherited }
         let uri = URIReference(declared).withoutFragment.description
         if uri == Self.metaSchema2020 { return .all }
@@ -143,7 +146,10 @@ final class SchemaCompiler {
     }
 
     static func otherDraft(_ uri: String) -> String? {
-        let drafts = ["draft-03": "draft 3", "draft-04": "draft 4", "draft-06": "draft 6", "draft-07": "draft 7", "draft/2019-09": "draft 2019-09", "draft/next": "the unreleased next draft"]
+        let drafts = [
+            "draft-03": "draft 3", "draft-04": "draft 4", "draft-06": "draft 6", "draft-07": "draft 7",
+            "draft/2019-09": "draft 2019-09", "draft/next": "the unreleased next draft",
+        ]
         guard uri.contains("json-schema.org") else { return nil }
         return drafts.first { uri.contains($0.key) }?.value
     }
@@ -160,7 +166,8 @@ final class SchemaCompiler {
         }
         try register(document, retrievedFrom: URIReference(key))
         guard let loaded = resourceByURI[key] else {
-            throw SchemaCompilationError(keywordLocation: location, message: "the document for \(key) does not declare it")
+            throw SchemaCompilationError(
+                keywordLocation: location, message: "the document for \(key) does not declare it")
         }
         return loaded
     }
@@ -205,10 +212,12 @@ final class SchemaCompiler {
         case .bool(let bool):
             return bool ? .always : .never
         case .object(let object):
-            var builder = KeywordBuilder(compiler: self, object: object, location: location, resource: resources[resource])
+            var builder = KeywordBuilder(
+                compiler: self, object: object, location: location, resource: resources[resource])
             return .keywords(try builder.build())
         default:
-            throw SchemaCompilationError(keywordLocation: path, message: "a schema must be an object or a boolean, not \(schema.typeName)")
+            throw SchemaCompilationError(
+                keywordLocation: path, message: "a schema must be an object or a boolean, not \(schema.typeName)")
         }
     }
 
@@ -218,7 +227,9 @@ final class SchemaCompiler {
     }
 
     /// The node a `$ref`/`$dynamicRef` names, and whether its fragment named a dynamic anchor of that resource.
-    func reference(_ text: String, base: URIReference, at path: JSONPointer) throws(SchemaCompilationError) -> (node: Int, dynamicAnchor: String?) {
+    func reference(_ text: String, base: URIReference, at path: JSONPointer) throws(SchemaCompilationError) -> (
+        node: Int, dynamicAnchor: String?
+    ) {
         let uri = URIReference(text).resolved(against: base)
         let resource = try self.resource(for: uri, at: path)
         let fragment = URIReference.percentDecoded(uri.fragment ?? "")
@@ -230,7 +241,9 @@ final class SchemaCompiler {
             guard let pointer = JSONPointer(fragment) else {
                 throw SchemaCompilationError(keywordLocation: path, message: "\(text) has a malformed JSON Pointer")
             }
-            target = Location(document: resources[resource].location.document, pointer: resources[resource].location.pointer + pointer.tokens)
+            target = Location(
+                document: resources[resource].location.document,
+                pointer: resources[resource].location.pointer + pointer.tokens)
             guard value(at: target) != nil else {
                 throw SchemaCompilationError(keywordLocation: path, message: "\(text) points at nothing")
             }
@@ -238,7 +251,8 @@ final class SchemaCompiler {
             target = anchor
             if resources[resource].dynamicAnchors[fragment] != nil { dynamicAnchor = fragment }
         } else {
-            throw SchemaCompilationError(keywordLocation: path, message: "\(text): no anchor \"\(fragment)\" in \(uri.withoutFragment)")
+            throw SchemaCompilationError(
+                keywordLocation: path, message: "\(text): no anchor \"\(fragment)\" in \(uri.withoutFragment)")
         }
         return (node(at: target), dynamicAnchor)
     }

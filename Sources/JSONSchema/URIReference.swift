@@ -17,7 +17,9 @@ struct URIReference: Hashable, CustomStringConvertible {
             query = String(rest[rest.index(after: question)...])
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(where: { $0 == "/" }), colon != rest.startIndex {
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(where: { $0 == "/" }),
+            colon != rest.startIndex
+        {
             scheme = String(rest[..<colon]).lowercased()
             rest = rest[rest.index(after: colon)...]
         }
@@ -41,16 +43,24 @@ struct URIReference: Hashable, CustomStringConvertible {
     /// This reference resolved against `base` (RFC 3986 §5.2.2).
     func resolved(against base: URIReference) -> URIReference {
         if scheme != nil {
-            return URIReference(scheme: scheme, authority: authority, path: Self.removeDotSegments(path), query: query, fragment: fragment)
+            return URIReference(
+                scheme: scheme, authority: authority, path: Self.removeDotSegments(path), query: query,
+                fragment: fragment)
         }
         if authority != nil {
-            return URIReference(scheme: base.scheme, authority: authority, path: Self.removeDotSegments(path), query: query, fragment: fragment)
+            return URIReference(
+                scheme: base.scheme, authority: authority, path: Self.removeDotSegments(path), query: query,
+                fragment: fragment)
         }
         if path.isEmpty {
-            return URIReference(scheme: base.scheme, authority: base.authority, path: base.path, query: query ?? base.query, fragment: fragment)
+            return URIReference(
+                scheme: base.scheme, authority: base.authority, path: base.path, query: query ?? base.query,
+                fragment: fragment)
         }
         if path.hasPrefix("/") {
-            return URIReference(scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(path), query: query, fragment: fragment)
+            return URIReference(
+                scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(path), query: query,
+                fragment: fragment)
         }
         let merged: String
         if base.authority != nil && base.path.isEmpty {
@@ -60,7 +70,9 @@ struct URIReference: Hashable, CustomStringConvertible {
         } else {
             merged = path
         }
-        return URIReference(scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(merged), query: query, fragment: fragment)
+        return URIReference(
+            scheme: base.scheme, authority: base.authority, path: Self.removeDotSegments(merged), query: query,
+            fragment: fragment)
     }
 
     /// The same reference without its fragment: the URI of the resource it names.
@@ -118,7 +130,7 @@ struct URIReference: Hashable, CustomStringConvertible {
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
             {
                 bytes.append(value)
             } else {

@@ -18,7 +18,8 @@ struct Vocabularies: Sendable, Hashable {
         validation = false
         for (uri, required) in declared {
             switch uri {
-            case Self.prefix + "core", Self.prefix + "meta-data", Self.prefix + "content", Self.prefix + "format-annotation":
+            case Self.prefix + "core", Self.prefix + "meta-data", Self.prefix + "content",
+                Self.prefix + "format-annotation":
                 break
             case Self.prefix + "applicator": applicator = true
             case Self.prefix + "unevaluated": unevaluated = true
@@ -28,7 +29,8 @@ struct Vocabularies: Sendable, Hashable {
                 if required {
                     throw SchemaCompilationError(
                         keywordLocation: JSONPointer(tokens: ["$vocabulary"]),
-                        message: "the meta-schema requires the vocabulary \(uri), which this validator does not implement"
+                        message:
+                            "the meta-schema requires the vocabulary \(uri), which this validator does not implement"
                     )
                 }
             }
@@ -40,13 +42,13 @@ struct Vocabularies: Sendable, Hashable {
     func enables(_ keyword: String) -> Bool {
         switch keyword {
         case "prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties",
-             "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not":
+            "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not":
             applicator
         case "unevaluatedItems", "unevaluatedProperties":
             unevaluated
         case "type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-             "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-             "maxProperties", "minProperties", "required", "dependentRequired":
+            "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+            "maxProperties", "minProperties", "required", "dependentRequired":
             validation
         default:
             true

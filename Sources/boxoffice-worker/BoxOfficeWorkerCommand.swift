@@ -21,19 +21,28 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         version: WorkerIdentity.version
     )
 
-    @Option(help: ArgumentHelp("Requests worked on at once; reading stops (backpressure) when this many are in flight.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Requests worked on at once; reading stops (backpressure) when this many are in flight.", valueName: "n"))
     var maxInFlight: Int = 64
 
     @Flag(help: "Write responses in request order instead of as each completes.")
     var ordered = false
 
-    @Option(help: ArgumentHelp("Longest accepted line in bytes; a longer one is answered with -32600 and discarded while read.", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest accepted line in bytes; a longer one is answered with -32600 and discarded while read.",
+            valueName: "bytes"))
     var maxLineBytes: Int = 1 << 20
 
-    @Option(help: ArgumentHelp("Most messages in one batch; a larger batch is answered with one -32600.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("Most messages in one batch; a larger batch is answered with one -32600.", valueName: "n"))
     var maxBatch: Int = 100
 
-    @Option(help: ArgumentHelp("On SIGTERM/SIGINT, seconds in-flight requests get to finish before they are answered with -32800.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "On SIGTERM/SIGINT, seconds in-flight requests get to finish before they are answered with -32800.",
+            valueName: "seconds"))
     var drainSeconds: Double = 5
 
     @Flag(help: "Serve the embedded recorded fixtures even when KOBIS_API_KEY is set.")
@@ -45,22 +54,40 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.", valueName: "url"))
     var kakaoBaseUrl: String?
 
-    @Option(help: ArgumentHelp("Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds")
+    )
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).",
+            valueName: "path"))
     var cacheDir: String?
     @Flag(help: "Keep no cache on disk (answers are still kept briefly in memory; poster downloads are off).")
     var noCache = false
-    @Option(help: ArgumentHelp("KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted.",
+            valueName: "n"))
     var kobisDailyLimit: Int = 2950
-    @Option(help: ArgumentHelp("Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).",
+            valueName: "date"))
     var today: String?
 
-    @Flag(help: "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes).")
+    @Flag(
+        help:
+            "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes)."
+    )
     var diagnostics = false
 
-    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).",
+            valueName: "level"))
     var logLevel: String?
 
     private var options: WorkerOptions {
@@ -93,7 +120,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         if let level = logLevelText, Logger.Level(rawValue: level) == nil {
-            throw ValidationError("log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
+            throw ValidationError(
+                "log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
         }
     }
 

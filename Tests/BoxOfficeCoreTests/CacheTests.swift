@@ -1,5 +1,5 @@
-import Crypto
 import BoxOfficeCore
+import Crypto
 import Foundation
 import Synchronization
 import Testing
@@ -45,17 +45,21 @@ struct CacheTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-test-\(UUID().uuidString)")
     }
 
-    let yesterday = UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20261120", "itemPerPage": "10"])
+    let yesterday = UpstreamCall(
+        service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20261120", "itemPerPage": "10"])
     let today: @Sendable () -> CalendarDate = { CalendarDate("2026-11-21")! }
 
     @Test("the store creates its directory 0700 and database 0600, and round-trips entries and counts")
     func store() async throws {
         let directory = Self.temporaryDirectory()
         let store = try CacheStore(directory: directory)
-        let mode = { (path: String) in ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue }
+        let mode = { (path: String) in
+            ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue
+        }
         #expect(try mode(directory.path) == 0o700)
         #expect(try mode(store.databasePath) == 0o600)
-        let entry = CacheStore.Entry(body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
+        let entry = CacheStore.Entry(
+            body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
         try await store.storeAll([("k", .kobis, entry)])
         #expect(try await store.entry("k") == entry)
         #expect(try await store.entry("missing") == nil)
@@ -83,7 +87,8 @@ struct CacheTests {
         let clock = TestClock()
         let upstream = CountingFetcher()
         let store = try CacheStore(directory: Self.temporaryDirectory())
-        let fetcher = CachingFetcher(upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
+        let fetcher = CachingFetcher(
+            upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
         let first = try await fetcher.fetch(yesterday)
         #expect(first.source.origin == .kobis)
         let second = try await fetcher.fetch(yesterday)
@@ -100,7 +105,8 @@ struct CacheTests {
 
         // A new fetcher on the same store (a restarted worker): served from disk, once the writes are flushed.
         await fetcher.flush()
-        let restarted = CachingFetcher(upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
+        let restarted = CachingFetcher(
+            upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
         #expect(try await restarted.fetch(yesterday).source.origin == .cache)
         #expect(upstream.calls.load(ordering: .relaxed) == 3)
     }
@@ -109,13 +115,15 @@ struct CacheTests {
     func prefetch() async throws {
         let store = try CacheStore(directory: Self.temporaryDirectory())
         let upstream = CountingFetcher()
-        let first = CachingFetcher(upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        let first = CachingFetcher(
+            upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
         let calls = ["20199882", "20210028", "20218764"].map {
             UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": $0])
         }
         for call in calls.prefix(2) { _ = try await first.fetch(call) }
         await first.flush()
-        let second = CachingFetcher(upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        let second = CachingFetcher(
+            upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
         #expect(calls.allSatisfy { second.atHand($0) == nil })
         await second.prefetch(calls)
         #expect(second.atHand(calls[0])?.source.origin == .cache && second.atHand(calls[1])?.source.origin == .cache)
@@ -127,14 +135,16 @@ struct CacheTests {
     func whatIsKept() async throws {
         let store = try CacheStore(directory: Self.temporaryDirectory())
         let fault = CountingFetcher(body: #"{"faultInfo":{"message":"x","errorCode":"320010"}}"#)
-        let faulty = CachingFetcher(fault, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        let faulty = CachingFetcher(
+            fault, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
         _ = try await faulty.fetch(yesterday)
         _ = try await faulty.fetch(yesterday)
         #expect(fault.calls.load(ordering: .relaxed) == 2)
         #expect(try await store.entry(yesterday.key) == nil)
 
         let fixtures = CountingFetcher(origin: .fixture)
-        let offline = CachingFetcher(fixtures, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
+        let offline = CachingFetcher(
+            fixtures, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
         _ = try await offline.fetch(yesterday)
         #expect(try await offline.fetch(yesterday).source.origin == .fixture)
         #expect(fixtures.calls.load(ordering: .relaxed) == 1)
@@ -145,8 +155,12 @@ struct CacheTests {
     func quota() async throws {
         let directory = Self.temporaryDirectory()
         let day = Mutex(CalendarDate("2026-11-21")!)
-        let guardA = QuotaGuard(limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
-        let guardB = QuotaGuard(limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } }, warnings: CacheWarnings { _ in })
+        let guardA = QuotaGuard(
+            limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } },
+            warnings: CacheWarnings { _ in })
+        let guardB = QuotaGuard(
+            limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } },
+            warnings: CacheWarnings { _ in })
         try await guardA.take()  // reserves a lease of 10, spends 1
         try await guardB.take()  // reserves the last 2, spends 1
         try await guardB.take()
@@ -182,7 +196,8 @@ struct CacheTests {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<12 {
                 group.addTask {
-                    _ = try? await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": "\(index)"]))
+                    _ = try? await fetcher.fetch(
+                        UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": "\(index)"]))
                 }
             }
         }
@@ -192,7 +207,11 @@ struct CacheTests {
 
     @Test("poster file names: swift-crypto's SHA-256 in lowercase hex, on the FIPS 180-4 examples")
     func digest() {
-        #expect(SHA256.hash(data: [UInt8]()).hexadecimal == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hash(data: Array("abc".utf8)).hexadecimal == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hash(data: [UInt8]()).hexadecimal
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SHA256.hash(data: Array("abc".utf8)).hexadecimal
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

@@ -43,17 +43,21 @@ struct CalendarTests {
         }
     }
 
-    @Test("periods and the latest finished one", arguments: [
-        (WeekPeriod.weekend, "2026-11-13", "2026-11-15"),
-        (WeekPeriod.week, "2026-11-09", "2026-11-15"),
-        (WeekPeriod.weekdays, "2026-11-16", "2026-11-19"),
-    ])
+    @Test(
+        "periods and the latest finished one",
+        arguments: [
+            (WeekPeriod.weekend, "2026-11-13", "2026-11-15"),
+            (WeekPeriod.week, "2026-11-09", "2026-11-15"),
+            (WeekPeriod.weekdays, "2026-11-16", "2026-11-19"),
+        ])
     func weekly(period: WeekPeriod, start: String, end: String) throws {
         let calendar = SeoulCalendar(today: date("2026-11-21"))  // Saturday
         let latest = calendar.latestFinished(period)
         #expect(latest.start == date(start) && latest.end == date(end))
         try calendar.checkWeekly(date(end), period)
-        #expect(throws: BoxOfficeError.self) { try calendar.checkWeekly(date("2026-11-20"), period == .weekdays ? .week : period) }
+        #expect(throws: BoxOfficeError.self) {
+            try calendar.checkWeekly(date("2026-11-20"), period == .weekdays ? .week : period)
+        }
     }
 
     @Test("on a Monday the weekend just ended is finished")

@@ -52,7 +52,8 @@ struct CoalescingTests {
         let inner = SlowFetcher(delay: .milliseconds(20))
         let fetcher = CoalescingFetcher(inner)
         async let first = fetcher.fetch(call)
-        async let second = fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20230426"]))
+        async let second = fetcher.fetch(
+            UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20230426"]))
         _ = try await (first, second)
         #expect(inner.calls.load(ordering: .relaxed) == 2)
     }

@@ -3,7 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Decoding the recorded KOBIS and Kakao bodies", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+@Suite(
+    "Decoding the recorded KOBIS and Kakao bodies",
+    .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
 struct DecodingTests {
     @Test("every daily box office decodes into ten ranked entries", arguments: RecordedBodies.names(prefix: "daily-"))
     func daily(name: String) throws {
@@ -13,12 +15,16 @@ struct DecodingTests {
         #expect(office.start == office.end)
         #expect(office.entries.count == 10)
         #expect(office.entries.map(\.rank) == Array(1...10))
-        #expect(office.entries.allSatisfy { $0.title == $0.title.trimmingCharacters(in: .whitespaces) && !$0.movieCode.isEmpty })
+        #expect(
+            office.entries.allSatisfy {
+                $0.title == $0.title.trimmingCharacters(in: .whitespaces) && !$0.movieCode.isEmpty
+            })
     }
 
     @Test("daily-20230426: NEW, up, down, a blank openDt, amounts beyond 2^31, rates with and without decimals")
     func dailyQuirks() throws {
-        let office = try KOBISDecoder.dailyBoxOffice(try RecordedBodies.body("daily-20230426.json"), source: RecordedBodies.source)
+        let office = try KOBISDecoder.dailyBoxOffice(
+            try RecordedBodies.body("daily-20230426.json"), source: RecordedBodies.source)
         #expect(office.start.description == "2023-04-26")
         let first = office.entries[0]
         #expect(first.trend == .new)
@@ -39,7 +45,8 @@ struct DecodingTests {
 
     @Test("daily-20220105: the canonical sample, with display strings")
     func canonical() throws {
-        let office = try KOBISDecoder.dailyBoxOffice(try RecordedBodies.body("daily-20220105.json"), source: RecordedBodies.source)
+        let office = try KOBISDecoder.dailyBoxOffice(
+            try RecordedBodies.body("daily-20220105.json"), source: RecordedBodies.source)
         let first = office.entries[0]
         #expect(first.title == "경관의 피" && first.movieCode == "20199882")
         let display = first.display
@@ -50,7 +57,8 @@ struct DecodingTests {
 
     @Test("the weekend box office: kind, label, range and yearWeekTime")
     func weekend() throws {
-        let office = try KOBISDecoder.weeklyBoxOffice(try RecordedBodies.body("weekend-20111230-20120101.json"), period: .weekend, source: RecordedBodies.source)
+        let office = try KOBISDecoder.weeklyBoxOffice(
+            try RecordedBodies.body("weekend-20111230-20120101.json"), period: .weekend, source: RecordedBodies.source)
         #expect(office.kind == .weekend)
         #expect(office.label == "주말 박스오피스")
         #expect(office.start.description == "2011-12-30" && office.end.description == "2012-01-01")
@@ -62,13 +70,16 @@ struct DecodingTests {
     @Test("every movie info decodes", arguments: RecordedBodies.names(prefix: "movieinfo-"))
     func movieInfo(name: String) throws {
         let code = String(name.dropFirst("movieinfo-".count).prefix(8))
-        let movie = try KOBISDecoder.movieInfo(try RecordedBodies.body(name), movieCode: code, source: RecordedBodies.source)
+        let movie = try KOBISDecoder.movieInfo(
+            try RecordedBodies.body(name), movieCode: code, source: RecordedBodies.source)
         #expect(movie.movieCode == code)
         #expect(!movie.title.isEmpty)
         #expect(movie.watchGrade == movie.ratings.last?.grade)
     }
 
-    @Test("movie info quirks: re-rated, unrated, blank runtime, alphanumeric code, no directors, missing source, YYYYMMDD dates")
+    @Test(
+        "movie info quirks: re-rated, unrated, blank runtime, alphanumeric code, no directors, missing source, YYYYMMDD dates"
+    )
     func movieQuirks() throws {
         func movie(_ name: String, _ code: String) throws -> Movie {
             try KOBISDecoder.movieInfo(try RecordedBodies.body(name), movieCode: code, source: RecordedBodies.source)
@@ -96,18 +107,24 @@ struct DecodingTests {
 
     @Test("movie lists: totals, alphanumeric codes, empty openDt, comma-joined genres")
     func movieList() throws {
-        let search = try KOBISDecoder.movieList(try RecordedBodies.body("movielist-query-beomjoewaui-jeonjaeng.json"), page: 1)
+        let search = try KOBISDecoder.movieList(
+            try RecordedBodies.body("movielist-query-beomjoewaui-jeonjaeng.json"), page: 1)
         #expect(search.total == 5)
         let first = try #require(search.movies.first)
         #expect(first.movieCode == "2023C168" && first.openDate == nil && first.directors.isEmpty)
         let second = search.movies[1]
-        #expect(second.genres == ["범죄", "드라마"] && second.directors == ["윤종빈"] && second.openDate?.description == "2012-02-02")
+        #expect(
+            second.genres == ["범죄", "드라마"] && second.directors == ["윤종빈"]
+                && second.openDate?.description == "2012-02-02")
         #expect(try KOBISDecoder.movieList(try RecordedBodies.body("movielist-default.json"), page: 1).total == 76512)
     }
 
-    @Test("KOBIS faultInfo (HTTP 200) becomes upstream_rejected with the code", arguments: [
-        ("error-320010-invalid-key.json", "320010"), ("error-320102-missing-targetDt.json", "320102"), ("error-320103-bad-date-format.json", "320103"),
-    ])
+    @Test(
+        "KOBIS faultInfo (HTTP 200) becomes upstream_rejected with the code",
+        arguments: [
+            ("error-320010-invalid-key.json", "320010"), ("error-320102-missing-targetDt.json", "320102"),
+            ("error-320103-bad-date-format.json", "320103"),
+        ])
     func faults(name: String, code: String) throws {
         do {
             _ = try KOBISDecoder.dailyBoxOffice(try RecordedBodies.body(name), source: RecordedBodies.source)
@@ -131,16 +148,27 @@ struct DecodingTests {
 
     @Test("Kakao image search: the first document, an empty result, error bodies")
     func kakao() throws {
-        let poster = try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-gwanghae-10docs.json"), query: "광해, 왕이 된 남자 영화 포스터")
+        let poster = try KakaoDecoder.imageSearch(
+            try RecordedBodies.body("kakao-image-gwanghae-10docs.json"), query: "광해, 왕이 된 남자 영화 포스터")
         let image = try #require(poster.image)
         #expect(image.url.hasPrefix("http") && image.width == 710 && image.height == 490 && image.collection == "news")
         #expect(image.postedAt == "2019-01-03T15:36:01.000+09:00")
-        #expect(try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-empty-result.json"), query: "x").image == nil)
-        #expect(try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-yagom-80docs.json"), query: "x").image != nil)
-        for (name, type) in [("kakao-error-401-AccessDeniedError.json", "AccessDeniedError"), ("kakao-error-400-MissingParameter.json", "MissingParameter"), ("kakao-error-InvalidArgument-page.json", "InvalidArgument")] {
+        #expect(
+            try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-empty-result.json"), query: "x").image
+                == nil)
+        #expect(
+            try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-yagom-80docs.json"), query: "x").image
+                != nil)
+        for (name, type) in [
+            ("kakao-error-401-AccessDeniedError.json", "AccessDeniedError"),
+            ("kakao-error-400-MissingParameter.json", "MissingParameter"),
+            ("kakao-error-InvalidArgument-page.json", "InvalidArgument"),
+        ] {
             let error = KakaoDecoder.errorBody(try RecordedBodies.body(name), status: 400)
             #expect(error?.reason == .upstreamRejected && error?.upstreamCode == type, "\(name)")
         }
-        #expect(KakaoDecoder.errorBody(Array(#"{"code":-10,"msg":"API limit has been exceeded."}"#.utf8), status: 400)?.reason == .quotaExhausted)
+        #expect(
+            KakaoDecoder.errorBody(Array(#"{"code":-10,"msg":"API limit has been exceeded."}"#.utf8), status: 400)?
+                .reason == .quotaExhausted)
     }
 }

@@ -15,7 +15,9 @@ struct FreshnessTests {
     }
 
     func weekly(_ end: String, _ weekGb: String) -> UpstreamCall {
-        UpstreamCall(service: .kobis, path: KOBISPaths.weekly, parameters: ["targetDt": end, "weekGb": weekGb, "itemPerPage": "10"])
+        UpstreamCall(
+            service: .kobis, path: KOBISPaths.weekly,
+            parameters: ["targetDt": end, "weekGb": weekGb, "itemPerPage": "10"])
     }
 
     let today = CalendarDate("2026-11-21")!
@@ -31,7 +33,8 @@ struct FreshnessTests {
         let fetched = Self.midnightKST21 + 10 * Self.hour
         for date in ["20261119", "20261101", "20220105"] {
             #expect(Freshness.expiry(of: daily(date), fetchedAt: fetched, fetchedDay: today) == nil, "\(date)")
-            #expect(Freshness.isFresh(daily(date), fetchedAt: fetched, fetchedDay: today, now: fetched + 3650 * Self.day))
+            #expect(
+                Freshness.isFresh(daily(date), fetchedAt: fetched, fetchedDay: today, now: fetched + 3650 * Self.day))
         }
     }
 
@@ -59,12 +62,17 @@ struct FreshnessTests {
     func weeks() {
         let fetched = Self.midnightKST21 + Self.hour
         // The weekend ending Sunday 2026-11-15: final from Tuesday the 17th.
-        #expect(Freshness.expiry(of: weekly("20261115", "1"), fetchedAt: fetched, fetchedDay: CalendarDate("2026-11-17")!) == nil)
-        #expect(Freshness.expiry(of: weekly("20261115", "1"), fetchedAt: fetched, fetchedDay: CalendarDate("2026-11-16")!) == fetched + Self.hour)
+        #expect(
+            Freshness.expiry(of: weekly("20261115", "1"), fetchedAt: fetched, fetchedDay: CalendarDate("2026-11-17")!)
+                == nil)
+        #expect(
+            Freshness.expiry(of: weekly("20261115", "1"), fetchedAt: fetched, fetchedDay: CalendarDate("2026-11-16")!)
+                == fetched + Self.hour)
         // The weekdays ending Thursday 2026-11-19, fetched Saturday the 21st: final.
         #expect(Freshness.expiry(of: weekly("20261119", "2"), fetchedAt: fetched, fetchedDay: today) == nil)
         // The whole week ending Sunday 2026-11-22 is not over: one hour.
-        #expect(Freshness.expiry(of: weekly("20261122", "0"), fetchedAt: fetched, fetchedDay: today) == fetched + Self.hour)
+        #expect(
+            Freshness.expiry(of: weekly("20261122", "0"), fetchedAt: fetched, fetchedDay: today) == fetched + Self.hour)
     }
 
     @Test("movie details 7 days, poster searches 30 days, movie searches 1 day")
@@ -74,7 +82,8 @@ struct FreshnessTests {
         let poster = UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": "광해, 왕이 된 남자 영화 포스터"])
         let search = UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: ["movieNm": "광해"])
         for (call, lifetime) in [(detail, 7 * Self.day), (poster, 30 * Self.day), (search, Self.day)] {
-            #expect(Freshness.isFresh(call, fetchedAt: fetched, fetchedDay: today, now: fetched + lifetime - 1), "\(call)")
+            #expect(
+                Freshness.isFresh(call, fetchedAt: fetched, fetchedDay: today, now: fetched + lifetime - 1), "\(call)")
             #expect(!Freshness.isFresh(call, fetchedAt: fetched, fetchedDay: today, now: fetched + lifetime), "\(call)")
         }
     }

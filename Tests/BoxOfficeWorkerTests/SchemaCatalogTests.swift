@@ -20,12 +20,13 @@ struct SchemaCatalogTests {
     @Test("every method has a params and a result schema, and every params example validates")
     func pairs() throws {
         let names = Set(SchemaCatalog.fileNames)
-        let methods = Set(names.compactMap { name -> String? in
-            for suffix in [".params.schema.json", ".result.schema.json"] where name.hasSuffix(suffix) {
-                return String(name.dropLast(suffix.count))
-            }
-            return nil
-        })
+        let methods = Set(
+            names.compactMap { name -> String? in
+                for suffix in [".params.schema.json", ".result.schema.json"] where name.hasSuffix(suffix) {
+                    return String(name.dropLast(suffix.count))
+                }
+                return nil
+            })
         for method in methods {
             #expect(names.contains("\(method).params.schema.json"), "\(method) lacks a params schema")
             #expect(names.contains("\(method).result.schema.json"), "\(method) lacks a result schema")
@@ -38,10 +39,16 @@ struct SchemaCatalogTests {
 
     @Test("the registry holds every method of the contract, and the diagnostics only when asked")
     func registry() throws {
-        let plain = try MethodTable.registry(WorkerConfiguration(), runtime: try WorkerRuntime(WorkerConfiguration()), startedAt: WorkerClock())
-        #expect(plain.methods.map(\.name) == ["ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster", "movie.search"])
+        let plain = try MethodTable.registry(
+            WorkerConfiguration(), runtime: try WorkerRuntime(WorkerConfiguration()), startedAt: WorkerClock())
+        #expect(
+            plain.methods.map(\.name) == [
+                "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
+                "movie.poster", "movie.search",
+            ])
         let configuration = WorkerConfiguration(diagnostics: true)
-        let diagnostics = try MethodTable.registry(configuration, runtime: try WorkerRuntime(configuration), startedAt: WorkerClock())
+        let diagnostics = try MethodTable.registry(
+            configuration, runtime: try WorkerRuntime(configuration), startedAt: WorkerClock())
         #expect(diagnostics.methods.map(\.name).contains("diagnostics.sleep"))
         for method in diagnostics.methods {
             #expect(method.resultSchema.objectValue != nil, "\(method.name) result schema")

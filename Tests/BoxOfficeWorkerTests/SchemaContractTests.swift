@@ -9,12 +9,16 @@ import Testing
 /// satisfy it, and invalid params must be reported at the right places.
 @Suite("Schemas/ as a contract")
 struct SchemaContractTests {
-    static let methods = ["ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster", "movie.search"]
+    static let methods = [
+        "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster",
+        "movie.search",
+    ]
 
     static let metaschemaResolver: @Sendable (String) -> JSONValue? = { uri in
         let prefix = "https://json-schema.org/draft/2020-12/"
         guard uri.hasPrefix(prefix) else { return nil }
-        let file = SharedData.directory.appending(path: "testsuites/metaschemas/draft2020-12/" + uri.dropFirst(prefix.count) + ".json")
+        let file = SharedData.directory.appending(
+            path: "testsuites/metaschemas/draft2020-12/" + uri.dropFirst(prefix.count) + ".json")
         return (try? Data(contentsOf: file)).flatMap { try? JSONParser.parse([UInt8]($0)) }
     }
 
@@ -27,9 +31,13 @@ struct SchemaContractTests {
         }
     }
 
-    @Test("every file in Schemas/ is valid against the draft 2020-12 meta-schema", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+    @Test(
+        "every file in Schemas/ is valid against the draft 2020-12 meta-schema",
+        .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
     func metaSchema() throws {
-        let meta = try JSONSchema(["$ref": "https://json-schema.org/draft/2020-12/schema"], options: SchemaOptions(resolver: Self.metaschemaResolver))
+        let meta = try JSONSchema(
+            ["$ref": "https://json-schema.org/draft/2020-12/schema"],
+            options: SchemaOptions(resolver: Self.metaschemaResolver))
         for name in SchemaCatalog.fileNames {
             let errors = meta.validate(try SchemaCatalog.document(name))
             #expect(errors.isEmpty, "\(name): \(errors)")

@@ -45,7 +45,8 @@ struct ExternalSuiteTests {
         #expect(try JSONParser.parse(input.description) == input)
     }
 
-    static let invalidFolders = SharedData.folders(in: "testsuites/jansson-suites/invalid")
+    static let invalidFolders =
+        SharedData.folders(in: "testsuites/jansson-suites/invalid")
         + SharedData.folders(in: "testsuites/jansson-suites/invalid-unicode")
 
     /// Inputs of Jansson's invalid suite that are valid under the worker's flags: JSON_DECODE_ANY accepts a bare
@@ -62,7 +63,8 @@ struct ExternalSuiteTests {
         } catch {
             // Jansson's suite keeps one expectation, or one per way of feeding it ("normal" is the whole buffer).
             let plain = folder.appending(path: "error")
-            let errorFile = FileManager.default.fileExists(atPath: plain.path()) ? plain : folder.appending(path: "error.normal")
+            let errorFile =
+                FileManager.default.fileExists(atPath: plain.path()) ? plain : folder.appending(path: "error.normal")
             let expected = try String(contentsOf: errorFile, encoding: .utf8)
             let numbers = expected.split(separator: "\n")[0].split(separator: " ").compactMap { Int($0) }
             // The message can differ under JSON_DECODE_ANY ("'[' or '{' expected" does not apply); the position

@@ -14,9 +14,11 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("1e2") == .real(100))
     }
 
-    @Test("numbers beyond 64 bits or double precision are numeric overflow errors", arguments: [
-        "9223372036854775808", "-9223372036854775809", "123123123123123123123123123123", "1e999", "[-1e400]",
-    ])
+    @Test(
+        "numbers beyond 64 bits or double precision are numeric overflow errors",
+        arguments: [
+            "9223372036854775808", "-9223372036854775809", "123123123123123123123123123123", "1e999", "[-1e400]",
+        ])
     func numericOverflow(text: String) {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
         do {

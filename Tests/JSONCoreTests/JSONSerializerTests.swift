@@ -9,10 +9,12 @@ struct JSONSerializerTests {
         #expect(value.description == #"{"jsonrpc":"2.0","id":1,"result":{"a":[1,2.5,null,true,"x"]}}"#)
     }
 
-    @Test("reals print in their shortest round-trip form and stay reals", arguments: [
-        (40.2, "40.2"), (0.1, "0.1"), (1.5, "1.5"), (100.0, "100.0"), (-8.2, "-8.2"), (1e300, "1e300"),
-        (123456.789, "123456.789"), (Double.leastNonzeroMagnitude, "5e-324"), (1.0e-7, "1e-7"),
-    ])
+    @Test(
+        "reals print in their shortest round-trip form and stay reals",
+        arguments: [
+            (40.2, "40.2"), (0.1, "0.1"), (1.5, "1.5"), (100.0, "100.0"), (-8.2, "-8.2"), (1e300, "1e300"),
+            (123456.789, "123456.789"), (Double.leastNonzeroMagnitude, "5e-324"), (1.0e-7, "1e-7"),
+        ])
     func shortestReals(value: Double, text: String) throws {
         #expect(JSONValue.real(value).description == text)
         #expect(try JSONParser.parse(JSONValue.real(value).description) == .real(value))

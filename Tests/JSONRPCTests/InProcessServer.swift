@@ -1,7 +1,7 @@
-import Synchronization
 import Foundation
 import JSONCore
 import JSONRPC
+import Synchronization
 import TestSupport
 
 /// Runs an ``RPCServer`` in this process over files: input lines from a regular file (which also proves that stdin

@@ -48,7 +48,10 @@ struct LineFramerTests {
 
     @Test("a line over the limit is reported as soon as it is known, and its rest discarded across chunks")
     func tooLongAcrossChunks() {
-        let chunks = [String(repeating: "x", count: 10), String(repeating: "y", count: 10), String(repeating: "z", count: 100), "\nok\n"]
+        let chunks = [
+            String(repeating: "x", count: 10), String(repeating: "y", count: 10), String(repeating: "z", count: 100),
+            "\nok\n",
+        ]
         #expect(frame(chunks) == [.tooLong, .line("ok")])
     }
 

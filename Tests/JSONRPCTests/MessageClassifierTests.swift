@@ -16,12 +16,15 @@ struct MessageClassifierTests {
 
     @Test("a request, a notification, an id of null")
     func requests() {
-        #expect(classify(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
-            == .single(.request(Request(id: 1, method: "ping", params: [:], paramsByPosition: false))))
-        #expect(classify(#"{"jsonrpc":"2.0","method":"ping","params":{"a":1}}"#)
-            == .single(.request(Request(id: nil, method: "ping", params: ["a": 1], paramsByPosition: false))))
-        #expect(classify(#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#)
-            == .single(.request(Request(id: .null, method: "ping", params: [:], paramsByPosition: false))))
+        #expect(
+            classify(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+                == .single(.request(Request(id: 1, method: "ping", params: [:], paramsByPosition: false))))
+        #expect(
+            classify(#"{"jsonrpc":"2.0","method":"ping","params":{"a":1}}"#)
+                == .single(.request(Request(id: nil, method: "ping", params: ["a": 1], paramsByPosition: false))))
+        #expect(
+            classify(#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#)
+                == .single(.request(Request(id: .null, method: "ping", params: [:], paramsByPosition: false))))
     }
 
     @Test("ids keep their JSON type", arguments: [#"7"#, #"1.5"#, #""x""#, #""한글""#, "-0", "1e2"])
@@ -51,7 +54,8 @@ struct MessageClassifierTests {
 
     @Test("params by position are flagged for -32602, not -32600")
     func byPosition() {
-        guard case .single(.request(let request)) = classify(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}"#) else {
+        guard case .single(.request(let request)) = classify(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":[1]}"#)
+        else {
             Issue.record("not a request")
             return
         }
@@ -73,6 +77,10 @@ struct MessageClassifierTests {
         }
         #expect(elements.count == 2)
         if case .invalid(let id, _) = elements[0] { #expect(id == .null) } else { Issue.record("1 is not a request") }
-        if case .request(let request) = elements[1] { #expect(request.isNotification) } else { Issue.record("not a notification") }
+        if case .request(let request) = elements[1] {
+            #expect(request.isNotification)
+        } else {
+            Issue.record("not a notification")
+        }
     }
 }

@@ -1,6 +1,6 @@
-import Synchronization
 import JSONCore
 import JSONRPC
+import Synchronization
 import TestSupport
 import Testing
 
@@ -11,7 +11,8 @@ struct ServerTranscriptTests {
     @Test("responses are written as requests complete, not in request order")
     func outOfOrder() async throws {
         let out = try await server.responses([
-            request(1, "test.sleep", params: ["ms": 300]), request(2, "test.sleep", params: ["ms": 10]), request(3, "test.echo"),
+            request(1, "test.sleep", params: ["ms": 300]), request(2, "test.sleep", params: ["ms": 10]),
+            request(3, "test.echo"),
         ])
         #expect(out.map { $0?[at: "/id"] } == [3, 2, 1])
     }
@@ -53,7 +54,9 @@ struct ServerTranscriptTests {
 
     @Test("a handler that throws an unexpected error is answered -32603 without internals; serving goes on")
     func crash() async throws {
-        let out = try await server.responses([request(1, "test.crash"), request(2, "test.echo"), request(3, "test.reject")])
+        let out = try await server.responses([
+            request(1, "test.crash"), request(2, "test.echo"), request(3, "test.reject"),
+        ])
         let crash = try #require(out.first { $0?["id"] == 1 } ?? nil)
         #expect(crash[at: "/error/code"] == -32603)
         #expect(crash[at: "/error/message"]?.stringValue?.contains("Secret") == false)
@@ -78,7 +81,8 @@ struct ServerTranscriptTests {
         var ordered = server
         ordered.configuration.ordered = true
         let out = try await ordered.responses([
-            request("a", "test.sleep", params: ["ms": 100]), request("a", "test.echo"), request("a", "test.sleep", params: ["ms": 1]),
+            request("a", "test.sleep", params: ["ms": 100]), request("a", "test.echo"),
+            request("a", "test.sleep", params: ["ms": 1]),
         ])
         #expect(out[0]?[at: "/result/slept"] == 100)
         #expect(out[1]?[at: "/error/code"] == -32600)
@@ -142,7 +146,8 @@ struct ServerTranscriptTests {
     @Test("notifications are never answered, even failing or unknown ones")
     func notifications() async throws {
         let out = try await server.transcript([
-            request(nil, "nope"), request(nil, "test.crash"), request(nil, "test.sleep", params: ["ms": "x"]), request(nil, "test.echo"),
+            request(nil, "nope"), request(nil, "test.crash"), request(nil, "test.sleep", params: ["ms": "x"]),
+            request(nil, "test.echo"),
         ])
         #expect(out.isEmpty)
     }

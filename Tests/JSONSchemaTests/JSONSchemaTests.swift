@@ -25,7 +25,11 @@ struct JSONSchemaTests {
 
     @Test("a valid instance has no errors")
     func valid() {
-        #expect(Self.params.validate(["date": "2022-01-05", "limit": 10, "nation": "korean", "include": ["detail"], "rate": 40.2, "kind": "daily"]).isEmpty)
+        #expect(
+            Self.params.validate([
+                "date": "2022-01-05", "limit": 10, "nation": "korean", "include": ["detail"], "rate": 40.2,
+                "kind": "daily",
+            ]).isEmpty)
     }
 
     @Test("each keyword reports its instance and keyword location")
@@ -36,8 +40,14 @@ struct JSONSchemaTests {
         #expect(locations(["date": "2022-01-05", "limit": 1.5]) == ["/limit /properties/limit/type"])
         #expect(locations(["date": "2022-1-5"]) == ["/date /properties/date/minLength"])
         #expect(locations(["date": "2022-01-05", "nation": "other"]) == ["/nation /properties/nation/enum"])
-        #expect(locations(["date": "2022-01-05", "include": ["detail", "trailer"]]) == ["/include/1 /properties/include/items/enum"])
-        #expect(locations(["date": "2022-01-05", "include": ["detail", "poster", "detail"]]) == ["/include /properties/include/maxItems"])
+        #expect(
+            locations(["date": "2022-01-05", "include": ["detail", "trailer"]]) == [
+                "/include/1 /properties/include/items/enum"
+            ])
+        #expect(
+            locations(["date": "2022-01-05", "include": ["detail", "poster", "detail"]]) == [
+                "/include /properties/include/maxItems"
+            ])
         #expect(locations(["date": "2022-01-05", "rate": 0]) == ["/rate /properties/rate/exclusiveMinimum"])
         #expect(locations(["date": "2022-01-05", "kind": "weekly"]) == ["/kind /properties/kind/const"])
         #expect(locations(["date": "2022-01-05", "extra": 1]) == ["/extra /additionalProperties"])
@@ -127,7 +137,10 @@ struct JSONSchemaTests {
         let schema = Self.params
         await withTaskGroup(of: Bool.self) { group in
             for index in 0..<200 {
-                group.addTask { schema.isValid(["date": "2022-01-05", "limit": .int(index % 12)]) == (index % 12 >= 1 && index % 12 <= 10) }
+                group.addTask {
+                    schema.isValid(["date": "2022-01-05", "limit": .int(index % 12)])
+                        == (index % 12 >= 1 && index % 12 <= 10)
+                }
             }
             for await agreed in group { #expect(agreed) }
         }
@@ -135,7 +148,10 @@ struct JSONSchemaTests {
 
     @Test("annotations are accepted and kept in the document")
     func annotations() throws {
-        let document: JSONValue = ["title": "t", "description": "d", "examples": [[:]], "$schema": "https://json-schema.org/draft/2020-12/schema"]
+        let document: JSONValue = [
+            "title": "t", "description": "d", "examples": [[:]],
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+        ]
         #expect(try JSONSchema(document).document == document)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import JSONCore
-@testable import JSONSchema
 import TestSupport
+
+@testable import JSONSchema
 
 /// The official JSON-Schema-Test-Suite (draft 2020-12) from ../shared, with remote references served from its
 /// `remotes/` folder and the meta-schemas from `../shared/testsuites/metaschemas/`, through a local URL map.
@@ -15,7 +16,8 @@ enum SchemaTestSuite {
         if uri.hasPrefix("http://localhost:1234/") {
             file = root.appending(path: "remotes/" + uri.dropFirst("http://localhost:1234/".count))
         } else if uri.hasPrefix("https://json-schema.org/draft/2020-12/") {
-            file = metaschemas.appending(path: "draft2020-12/" + uri.dropFirst("https://json-schema.org/draft/2020-12/".count) + ".json")
+            file = metaschemas.appending(
+                path: "draft2020-12/" + uri.dropFirst("https://json-schema.org/draft/2020-12/".count) + ".json")
         } else {
             return nil
         }
@@ -32,17 +34,22 @@ enum SchemaTestSuite {
     }
 
     static func files(_ folder: String) -> [URL] {
-        SharedData.files(in: "testsuites/JSON-Schema-Test-Suite/tests/draft2020-12/" + folder).filter { $0.pathExtension == "json" }
+        SharedData.files(in: "testsuites/JSON-Schema-Test-Suite/tests/draft2020-12/" + folder).filter {
+            $0.pathExtension == "json"
+        }
     }
 
     /// The cases of one file; `nil` when Jansson cannot read it (integers beyond 64 bits in optional/bignum.json).
     static func cases(in file: URL) -> [Case]? {
-        guard let data = try? Data(contentsOf: file), let groups = try? JSONParser.parse([UInt8](data)).arrayValue else { return nil }
+        guard let data = try? Data(contentsOf: file), let groups = try? JSONParser.parse([UInt8](data)).arrayValue
+        else { return nil }
         return groups.flatMap { group in
             (group["tests"]?.arrayValue ?? []).map { test in
                 Case(
-                    group: group["description"]?.stringValue ?? "?", description: test["description"]?.stringValue ?? "?",
-                    schema: group["schema"] ?? .bool(true), data: test["data"] ?? .null, valid: test["valid"] == .bool(true)
+                    group: group["description"]?.stringValue ?? "?",
+                    description: test["description"]?.stringValue ?? "?",
+                    schema: group["schema"] ?? .bool(true), data: test["data"] ?? .null,
+                    valid: test["valid"] == .bool(true)
                 )
             }
         }
@@ -50,14 +57,19 @@ enum SchemaTestSuite {
 
     /// Runs one file: the failures, described, and the number of cases.
     static func run(_ file: URL, assertFormats: Bool) -> (failures: [String], total: Int) {
-        guard let cases = cases(in: file) else { return (["\(file.lastPathComponent): Jansson cannot read this file"], 0) }
+        guard let cases = cases(in: file) else {
+            return (["\(file.lastPathComponent): Jansson cannot read this file"], 0)
+        }
         var failures: [String] = []
         var compiled: [String: Result<JSONSchema, SchemaCompilationError>] = [:]
         for item in cases {
             let key = item.schema.description
-            let schema = compiled[key] ?? Result { () throws(SchemaCompilationError) in
-                try JSONSchema(item.schema, options: SchemaOptions(assertFormats: assertFormats, resolver: resolver))
-            }
+            let schema =
+                compiled[key]
+                ?? Result { () throws(SchemaCompilationError) in
+                    try JSONSchema(
+                        item.schema, options: SchemaOptions(assertFormats: assertFormats, resolver: resolver))
+                }
             compiled[key] = schema
             switch schema {
             case .failure(let error):

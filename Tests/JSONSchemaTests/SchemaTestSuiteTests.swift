@@ -40,7 +40,8 @@ struct SchemaTestSuiteTests {
                 print("JSON-Schema-Test-Suite optional \(file.lastPathComponent): not run: \(failures.joined())")
                 continue
             }
-            print("JSON-Schema-Test-Suite optional \(file.lastPathComponent): \(count - failures.count) of \(count) pass")
+            print(
+                "JSON-Schema-Test-Suite optional \(file.lastPathComponent): \(count - failures.count) of \(count) pass")
             passed += count - failures.count
             total += count
         }

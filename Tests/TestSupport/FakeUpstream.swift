@@ -18,7 +18,8 @@ package final class FakeUpstream: @unchecked Sendable {
     }
 
     package enum Reply: Sendable {
-        case respond(status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], delay: Double = 0)
+        case respond(
+            status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], delay: Double = 0)
         /// Closes the connection without answering.
         case reset
         /// Declares `declared` bytes, sends `body`, and closes.
@@ -48,7 +49,9 @@ package final class FakeUpstream: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 64) == 0 else {
             close(listener)
@@ -121,7 +124,11 @@ package final class FakeUpstream: @unchecked Sendable {
         case .truncated(let body, let declared):
             write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
         case .redirect(let location):
-            write(client, Array("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+            write(
+                client,
+                Array(
+                    "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8
+                ))
         case .respond(let status, let contentType, let body, let delay):
             if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             write(client, Self.head(status: status, contentType: contentType, length: body.count) + body)
@@ -131,14 +138,18 @@ package final class FakeUpstream: @unchecked Sendable {
     private func write(_ client: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { return }
             offset += written
         }
     }
 
     static func head(status: Int, contentType: String, length: Int) -> [UInt8] {
-        Array("HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
+        Array(
+            "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+                .utf8)
     }
 
     static func parse(_ bytes: [UInt8]) -> Request? {
@@ -151,7 +162,9 @@ package final class FakeUpstream: @unchecked Sendable {
         var query: [String: String] = [:]
         if pathEnd < target.endIndex {
             for pair in target[target.index(after: pathEnd)...].split(separator: "&") {
-                let keyValue = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                let keyValue = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
                 query[keyValue[0]] = keyValue.count > 1 ? keyValue[1] : ""
             }
         }
@@ -160,14 +173,16 @@ package final class FakeUpstream: @unchecked Sendable {
             let name = line.prefix { $0 != ":" }.lowercased()
             headers[name] = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
         }
-        return Request(method: String(parts[0]), path: String(target[..<pathEnd]), query: query, headers: headers, target: target)
+        return Request(
+            method: String(parts[0]), path: String(target[..<pathEnd]), query: query, headers: headers, target: target)
     }
 }
 
 extension [UInt8] {
     var containsHeaderEnd: Bool {
         guard count >= 4 else { return false }
-        for index in 0...(count - 4) where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
+        for index in 0...(count - 4)
+        where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
             return true
         }
         return false

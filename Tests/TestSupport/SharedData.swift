@@ -33,7 +33,8 @@ package enum SharedData {
     package static func folders(in relativePath: String) -> [URL] {
         files(in: relativePath).filter { url in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path(), isDirectory: &isDirectory) && isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: url.path(), isDirectory: &isDirectory)
+                && isDirectory.boolValue
         }
     }
 }

@@ -67,11 +67,34 @@ package final class WorkerProcess: @unchecked Sendable {
         FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-test-cache-\(UUID().uuidString)").path
     }
 
+    /// Written to by ``closeOutput()``: the stdout drain thread waits on it beside stdout, so it can stop reading
+    /// and close the host's end for real (a `close` from another thread would leave its blocked `read` holding the
+    /// pipe open).
+    private let stopOutput = Pipe()
+    private var outputClosed = false
+
     private func drain(_ handle: FileHandle, isOutput: Bool) {
+        let wake = stopOutput.fileHandleForReading.fileDescriptor
         let thread = Thread { [self] in
             let fd = handle.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
+                if isOutput {
+                    var descriptors = [
+                        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                    ]
+                    if poll(&descriptors, 2, -1) < 0 { continue }
+                    if descriptors[1].revents != 0 {
+                        try? handle.close()
+                        condition.lock()
+                        openStreams -= 1
+                        outputClosed = true
+                        condition.broadcast()
+                        condition.unlock()
+                        return
+                    }
+                }
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 condition.lock()
@@ -79,6 +102,7 @@ package final class WorkerProcess: @unchecked Sendable {
                     if isOutput { output += buffer[..<count] } else { errors += buffer[..<count] }
                 } else {
                     openStreams -= 1
+                    if isOutput { outputClosed = true }
                 }
                 condition.broadcast()
                 condition.unlock()
@@ -110,9 +134,15 @@ package final class WorkerProcess: @unchecked Sendable {
         try? stdinPipe.fileHandleForWriting.close()
     }
 
-    /// Closes the test's end of the worker's stdout: the host going away.
+    /// Closes the test's end of the worker's stdout (the host going away), and returns once it is closed: the
+    /// worker's next write fails with `EPIPE`.
     package func closeOutput() {
-        try? stdoutPipe.fileHandleForReading.close()
+        try? stopOutput.fileHandleForWriting.write(contentsOf: Data([1]))
+        condition.lock()
+        while !outputClosed {
+            condition.wait()
+        }
+        condition.unlock()
     }
 
     /// The complete stdout lines so far.
@@ -138,6 +168,19 @@ package final class WorkerProcess: @unchecked Sendable {
             if !condition.wait(until: deadline) { break }
         }
         return Self.completeLines(output)
+    }
+
+    /// Waits until a complete stdout line contains `text`; whether one did before the timeout.
+    package func waitForLine(containing text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !Self.completeLines(output).contains(where: { $0.contains(text) }) {
+            if openStreams == 0 || !condition.wait(until: deadline) {
+                return Self.completeLines(output).contains { $0.contains(text) }
+            }
+        }
+        return true
     }
 
     /// Waits until stderr contains `text`; whether it did before the timeout.
@@ -179,7 +222,9 @@ package final class WorkerProcess: @unchecked Sendable {
     }
 
     static func completeLines(_ bytes: [UInt8]) -> [String] {
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         lines.removeLast()  // the unterminated tail (empty when the output ends in a newline)
         return lines
     }
@@ -205,7 +250,9 @@ package struct WorkerRun: Sendable {
 
 extension WorkerProcess {
     /// Runs a worker over `input` lines (each gets a newline), closes stdin and waits for it to exit.
-    package static func run(_ input: [String], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+    package static func run(
+        _ input: [String], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60
+    ) throws -> WorkerRun {
         let worker = try WorkerProcess(arguments: arguments, environment: environment)
         worker.send(bytes: input.flatMap { Array($0.utf8) + [0x0A] })
         worker.closeInput()
@@ -214,7 +261,9 @@ extension WorkerProcess {
     }
 
     /// Runs a worker over raw input bytes.
-    package static func run(bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60) throws -> WorkerRun {
+    package static func run(
+        bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], timeout: Double = 60
+    ) throws -> WorkerRun {
         let worker = try WorkerProcess(arguments: arguments, environment: environment)
         worker.send(bytes: bytes)
         worker.closeInput()

@@ -1,5 +1,5 @@
-import Crypto
 import BoxOfficeCore
+import Crypto
 import Foundation
 import JSONCore
 import TestSupport
@@ -7,17 +7,21 @@ import Testing
 
 /// The cache, the quota, the fan-out and poster downloads, through the binary against the loopback fake upstream,
 /// counting the requests it receives.
-@Suite("Cache, quota, fan-out and downloads against a fake upstream", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+@Suite("Cache, quota, fan-out and downloads against a fake upstream")
 struct CacheEndToEndTests {
     /// One request at a time, so "the second call" really comes after the first.
     static let arguments = ["--ordered", "--max-in-flight", "1", "--today", "2026-11-21", "--timeout", "2"]
 
-    func run(_ lines: [String], upstream: RecordedUpstream, cache: String, arguments extra: [String] = [], environment: [String: String] = [:]) throws -> WorkerRun {
+    func run(
+        _ lines: [String], upstream: RecordedUpstream, cache: String, arguments extra: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> WorkerRun {
         var environment = upstream.environment.merging(environment) { $1 }
         environment["BOXOFFICE_CACHE_DIR"] = cache
         let run = try WorkerProcess.run(lines, arguments: Self.arguments + extra, environment: environment, timeout: 60)
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(!run.lines.joined().contains(RecordedUpstream.kobisKey) && !run.stderr.contains(RecordedUpstream.kobisKey))
+        #expect(
+            !run.lines.joined().contains(RecordedUpstream.kobisKey) && !run.stderr.contains(RecordedUpstream.kobisKey))
         return run
     }
 
@@ -50,7 +54,8 @@ struct CacheEndToEndTests {
         #expect(out[3][at: "/result/cache/enabled"] == true)
     }
 
-    @Test("two worker processes on one cache directory: the second makes no upstream request for what the first fetched")
+    @Test(
+        "two worker processes on one cache directory: the second makes no upstream request for what the first fetched")
     func sharedBetweenProcesses() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
@@ -82,36 +87,52 @@ struct CacheEndToEndTests {
         }
         for worker in workers {
             #expect(worker.waitForExit(timeout: 30) == 0)
-            #expect(worker.lines.count == 3 && worker.lines.allSatisfy { $0.contains("\"result\"") }, "\(worker.lines) \(worker.stderr)")
+            #expect(
+                worker.lines.count == 3 && worker.lines.allSatisfy { $0.contains("\"result\"") },
+                "\(worker.lines) \(worker.stderr)")
         }
         let store = try CacheStore(directory: URL(fileURLWithPath: shared))
         for day in ["20220105", "20230423", "20230426"] {
-            #expect(try await store.entry(UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": day, "itemPerPage": "10"]).key) != nil)
+            #expect(
+                try await store.entry(
+                    UpstreamCall(
+                        service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": day, "itemPerPage": "10"]
+                    ).key) != nil)
         }
     }
 
-    @Test("at the daily limit: quota_exhausted with the limit and reset time, cached dates still answered, status shows it")
+    @Test(
+        "at the daily limit: quota_exhausted with the limit and reset time, cached dates still answered, status shows it"
+    )
     func quota() throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
-        let out = try run([
-            request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
-            request(2, "boxoffice.daily", params: ["date": "2023-04-23"]),
-            request(3, "boxoffice.daily", params: ["date": "2023-04-26"]),
-            request(4, "boxoffice.daily", params: ["date": "2022-01-05"]),
-            request(5, "diagnostics.sleep", params: ["ms": 300]),
-            request(6, "worker.status"),
-        ], upstream: upstream, cache: cache, arguments: ["--kobis-daily-limit", "2", "--diagnostics"]).json()
+        let out = try run(
+            [
+                request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
+                request(2, "boxoffice.daily", params: ["date": "2023-04-23"]),
+                request(3, "boxoffice.daily", params: ["date": "2023-04-26"]),
+                request(4, "boxoffice.daily", params: ["date": "2022-01-05"]),
+                request(5, "diagnostics.sleep", params: ["ms": 300]),
+                request(6, "worker.status"),
+            ], upstream: upstream, cache: cache, arguments: ["--kobis-daily-limit", "2", "--diagnostics"]
+        ).json()
         #expect(out[0]["result"] != nil && out[1]["result"] != nil)
         #expect(out[2][at: "/error/code"] == -31005)
         #expect(out[2][at: "/error/data/reason"] == "quota_exhausted")
         #expect(out[2][at: "/error/data/limit"] == 2)
         #expect(out[2][at: "/error/data/resetsAt"] == "2026-11-21T15:00:00Z")
         #expect(out[3][at: "/result/source/origin"] == "cache")
-        #expect(out[5][at: "/result/quota"] == ["limit": 2, "used": 2, "remaining": 0, "day": "2026-11-21", "resetsAt": "2026-11-21T15:00:00Z"])
+        #expect(
+            out[5][at: "/result/quota"] == [
+                "limit": 2, "used": 2, "remaining": 0, "day": "2026-11-21", "resetsAt": "2026-11-21T15:00:00Z",
+            ])
         #expect(kobisRequests(upstream) == 2)
         // The budget is shared: another process on the same cache has none left either.
-        let again = try run([request(1, "boxoffice.daily", params: ["date": "2023-04-26"])], upstream: upstream, cache: cache, arguments: ["--kobis-daily-limit", "2"]).json()
+        let again = try run(
+            [request(1, "boxoffice.daily", params: ["date": "2023-04-26"])], upstream: upstream, cache: cache,
+            arguments: ["--kobis-daily-limit", "2"]
+        ).json()
         #expect(again.first?[at: "/error/data/reason"] == "quota_exhausted")
         #expect(kobisRequests(upstream) == 2)
     }
@@ -119,14 +140,17 @@ struct CacheEndToEndTests {
     @Test("a cache directory that is a file, or below a file: requests still served, one warning")
     func unusableCache() throws {
         let upstream = try RecordedUpstream()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-not-a-dir-\(UUID().uuidString)").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "boxoffice-not-a-dir-\(UUID().uuidString)"
+        ).path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         for cache in [file, file + "/below"] {
-            let run = try run([
-                request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
-                request(2, "boxoffice.daily", params: ["date": "2022-01-05"]),
-                request(3, "worker.status"),
-            ], upstream: upstream, cache: cache)
+            let run = try run(
+                [
+                    request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
+                    request(2, "boxoffice.daily", params: ["date": "2022-01-05"]),
+                    request(3, "worker.status"),
+                ], upstream: upstream, cache: cache)
             let out = try run.json()
             #expect(out[0]["result"] != nil && out[1]["result"] != nil)
             #expect(out[2][at: "/result/cache/enabled"] == false)
@@ -138,41 +162,58 @@ struct CacheEndToEndTests {
     @Test("fan-out: every entry complete with detail and poster; a failing detail leaves its entry with errors")
     func fanOut() throws {
         let upstream = try RecordedUpstream()
-        let out = try run([
-            request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail", "poster"]]),
-            // 2023-04-23 shows 인셉션 (20100312), whose detail the fake upstream does not have: not_found.
-            request(2, "boxoffice.daily", params: ["date": "2023-04-23", "include": ["detail", "poster"]]),
-        ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory()).json()
+        let out = try run(
+            [
+                request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail", "poster"]]),
+                // 2023-04-23 shows 인셉션 (20100312), whose detail the fake upstream does not have: not_found.
+                request(2, "boxoffice.daily", params: ["date": "2023-04-23", "include": ["detail", "poster"]]),
+            ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory()
+        ).json()
         let complete = try #require(out[0][at: "/result/entries"]?.arrayValue)
         #expect(complete.count == 10)
-        #expect(complete.allSatisfy { $0[at: "/detail/movieCode"] == $0["movieCode"] && $0[at: "/poster/found"] == true && $0["errors"] == nil })
+        #expect(
+            complete.allSatisfy {
+                $0[at: "/detail/movieCode"] == $0["movieCode"] && $0[at: "/poster/found"] == true && $0["errors"] == nil
+            })
         let mixed = try #require(out[1][at: "/result/entries"]?.arrayValue)
         let failed = mixed.filter { $0["errors"] != nil }
         #expect(failed.count == 1)
         #expect(failed.first?["movieCode"] == "20100312")
-        #expect(failed.first?[at: "/errors/0/data/reason"] == "not_found" && failed.first?[at: "/errors/0/part"] == "detail")
+        #expect(
+            failed.first?[at: "/errors/0/data/reason"] == "not_found" && failed.first?[at: "/errors/0/part"] == "detail"
+        )
         #expect(failed.first?["detail"] == .null && failed.first?[at: "/poster/found"] == true)
         #expect(mixed.filter { $0["errors"] == nil }.allSatisfy { $0[at: "/detail/movieCode"] == $0["movieCode"] })
     }
 
-    @Test("fan-out progress: one notification per part, strictly increasing, all before the response; none without a token")
+    @Test(
+        "fan-out progress: one notification per part, strictly increasing, all before the response; none without a token"
+    )
     func fanOutProgress() throws {
         let upstream = try RecordedUpstream()
-        let run = try run([
-            request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p1"]]),
-            request(2, "boxoffice.daily", params: ["date": "2023-04-26", "include": ["detail"]]),
-        ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory())
+        let run = try run(
+            [
+                request(
+                    1, "boxoffice.daily",
+                    params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p1"]]),
+                request(2, "boxoffice.daily", params: ["date": "2023-04-26", "include": ["detail"]]),
+            ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory())
         let out = try run.json()
         let responseIndex = try #require(out.firstIndex { $0["id"] == 1 })
         let progress = out.enumerated().filter { $0.element["method"] == "notifications/progress" }
         #expect(progress.count == 20)
-        #expect(progress.allSatisfy { $0.offset < responseIndex && $0.element[at: "/params/progressToken"] == "p1" && $0.element[at: "/params/total"] == 20 })
+        #expect(
+            progress.allSatisfy {
+                $0.offset < responseIndex && $0.element[at: "/params/progressToken"] == "p1"
+                    && $0.element[at: "/params/total"] == 20
+            })
         let values = progress.compactMap { $0.element[at: "/params/progress"]?.numberValue }
         #expect(values == (1...20).map(Double.init))
         #expect(out.filter { $0["method"] != nil }.count == 20)
     }
 
-    @Test("poster download: the file in the cache directory, its sha256, type and size; a second request reads the file")
+    @Test(
+        "poster download: the file in the cache directory, its sha256, type and size; a second request reads the file")
     func download() throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
@@ -185,7 +226,9 @@ struct CacheEndToEndTests {
         let path = try #require(file["path"]?.stringValue)
         let expected = SHA256.hash(data: RecordedUpstream.posterBytes).hexadecimal
         #expect(path == cache + "/posters/\(expected).jpg")
-        #expect(file["sha256"] == .string(expected) && file["mimeType"] == "image/jpeg" && file["bytes"] == .int(RecordedUpstream.posterBytes.count))
+        #expect(
+            file["sha256"] == .string(expected) && file["mimeType"] == "image/jpeg"
+                && file["bytes"] == .int(RecordedUpstream.posterBytes.count))
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == RecordedUpstream.posterBytes)
         // Checked independently of the worker's own digest.
         let digest = Process()
@@ -213,11 +256,13 @@ struct CacheEndToEndTests {
     func downloadLimits() throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
-        let out = try run([
-            request(1, "movie.poster", params: ["title": "다운로드 page.jpg", "download": true]),
-            request(2, "movie.poster", params: ["title": "다운로드 huge.jpg", "download": true]),
-            request(3, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true]),
-        ], upstream: upstream, cache: cache, arguments: ["--timeout", "10"]).json()
+        let out = try run(
+            [
+                request(1, "movie.poster", params: ["title": "다운로드 page.jpg", "download": true]),
+                request(2, "movie.poster", params: ["title": "다운로드 huge.jpg", "download": true]),
+                request(3, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true]),
+            ], upstream: upstream, cache: cache, arguments: ["--timeout", "10"]
+        ).json()
         #expect(out[0][at: "/error/code"] == -31003)
         #expect(out[0][at: "/error/message"]?.stringValue?.contains("text/html") == true)
         #expect(out[1][at: "/error/code"] == -31003)
@@ -230,11 +275,16 @@ struct CacheEndToEndTests {
     @Test("download without a cache directory, or offline, says why")
     func downloadUnavailable() throws {
         let upstream = try RecordedUpstream()
-        let live = try WorkerProcess.run([request(1, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true])],
-                                         arguments: Self.arguments + ["--no-cache"], environment: upstream.environment).json()
+        let live = try WorkerProcess.run(
+            [request(1, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true])],
+            arguments: Self.arguments + ["--no-cache"], environment: upstream.environment
+        ).json()
         #expect(live.first?[at: "/error/data/reason"] == "not_configured")
         #expect(live.first?[at: "/error/data/setting"] == "BOXOFFICE_CACHE_DIR")
-        let offline = try WorkerProcess.run([request(1, "movie.poster", params: ["movieCode": "20124079", "download": true])], arguments: ["--today", "2026-11-21"]).json()
+        let offline = try WorkerProcess.run(
+            [request(1, "movie.poster", params: ["movieCode": "20124079", "download": true])],
+            arguments: ["--today", "2026-11-21"]
+        ).json()
         #expect(offline.first?[at: "/error/data/reason"] == "offline_unavailable")
     }
 }

@@ -51,15 +51,18 @@ struct ExternalSuiteThroughWorkerTests {
         var cases: [Case] = []
         for file in SharedData.files(in: "testsuites/JSONTestSuite/test_parsing") {
             let name = file.lastPathComponent
-            let byPrefix: Expectation = switch name.prefix(2) {
-            case "n_": .parseError
-            case "y_": .notParseError
-            default: .anyAnswer
-            }
+            let byPrefix: Expectation =
+                switch name.prefix(2) {
+                case "n_": .parseError
+                case "y_": .notParseError
+                default: .anyAnswer
+                }
             let bytes = (try? [UInt8](Data(contentsOf: file))) ?? []
             cases.append(Case(name: name, bytes: bytes, expectation: exceptions[name] ?? byPrefix))
         }
-        for folder in SharedData.folders(in: "testsuites/jansson-suites/invalid") + SharedData.folders(in: "testsuites/jansson-suites/invalid-unicode") {
+        for folder in SharedData.folders(in: "testsuites/jansson-suites/invalid")
+            + SharedData.folders(in: "testsuites/jansson-suites/invalid-unicode")
+        {
             let name = "jansson:" + folder.lastPathComponent
             let bytes = (try? [UInt8](Data(contentsOf: folder.appending(path: "input")))) ?? []
             cases.append(Case(name: name, bytes: bytes, expectation: exceptions[name] ?? .parseError))
@@ -95,7 +98,9 @@ struct ExternalSuiteThroughWorkerTests {
                 answers.append(value)
             }
         }
-        #expect(next == cases.count, "the worker stopped serving after \(next < cases.count ? cases[next].name : "the end")")
+        #expect(
+            next == cases.count, "the worker stopped serving after \(next < cases.count ? cases[next].name : "the end")"
+        )
     }
 
     func check(_ item: Case, _ answers: [JSONValue]) {

@@ -82,8 +82,11 @@ struct LifecycleTests {
     @Test("--help documents every flag; bad flags exit 64")
     func flags() throws {
         let help = try WorkerProcess.run([], arguments: ["--help"])
-        for flag in ["--max-in-flight", "--ordered", "--max-line-bytes", "--max-batch", "--drain-seconds", "--offline", "--log-level", "--diagnostics",
-                     "--kobis-base-url", "--kakao-base-url", "--timeout", "--today"] {
+        for flag in [
+            "--max-in-flight", "--ordered", "--max-line-bytes", "--max-batch", "--drain-seconds", "--offline",
+            "--log-level", "--diagnostics",
+            "--kobis-base-url", "--kakao-base-url", "--timeout", "--today",
+        ] {
             #expect(help.lines.joined().contains(flag) || help.stderr.contains(flag), "\(flag) missing from --help")
         }
         #expect(try WorkerProcess.run([], arguments: ["--max-in-flight", "0"]).status == 64)

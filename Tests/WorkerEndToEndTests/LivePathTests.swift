@@ -6,12 +6,15 @@ import TestSupport
 import Testing
 
 /// The live path over real HTTP: the worker binary against a fake KOBIS + Kakao on 127.0.0.1.
-@Suite("Live path against a fake upstream on loopback", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+@Suite("Live path against a fake upstream on loopback")
 struct LivePathTests {
     static let arguments = ["--ordered", "--today", "2026-11-21", "--timeout", "0.5"]
 
-    func run(_ lines: [String], upstream: RecordedUpstream, environment extra: [String: String] = [:]) throws -> WorkerRun {
-        let run = try WorkerProcess.run(lines, arguments: Self.arguments, environment: upstream.environment.merging(extra) { $1 }, timeout: 60)
+    func run(_ lines: [String], upstream: RecordedUpstream, environment extra: [String: String] = [:]) throws
+        -> WorkerRun
+    {
+        let run = try WorkerProcess.run(
+            lines, arguments: Self.arguments, environment: upstream.environment.merging(extra) { $1 }, timeout: 60)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         for key in [RecordedUpstream.kobisKey, RecordedUpstream.kakaoKey] {
             #expect(!run.lines.joined().contains(key), "a key reached stdout")
@@ -29,14 +32,18 @@ struct LivePathTests {
     @Test("every method end to end; keys only where they belong, never in output")
     func everyMethod() throws {
         let upstream = try RecordedUpstream()
-        let out = try run([
-            request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p"]]),
-            request(2, "boxoffice.weekly", params: ["date": "2012-01-01"]),
-            request(3, "movie.detail", params: ["movieCode": "20124079"]),
-            request(4, "movie.poster", params: ["title": "광해, 왕이 된 남자"]),
-            request(5, "movie.search", params: ["title": "범죄와의 전쟁"]),
-            request(6, "worker.status"),
-        ], upstream: upstream).json()
+        let out = try run(
+            [
+                request(
+                    1, "boxoffice.daily",
+                    params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p"]]),
+                request(2, "boxoffice.weekly", params: ["date": "2012-01-01"]),
+                request(3, "movie.detail", params: ["movieCode": "20124079"]),
+                request(4, "movie.poster", params: ["title": "광해, 왕이 된 남자"]),
+                request(5, "movie.search", params: ["title": "범죄와의 전쟁"]),
+                request(6, "worker.status"),
+            ], upstream: upstream
+        ).json()
         let responses = out.filter { $0["id"] != nil }
         #expect(responses.count == 6)
         try validate("boxoffice.daily", responses[0]["result"])
@@ -56,7 +63,8 @@ struct LivePathTests {
         let daily = try #require(upstream.server.requests.first { $0.path.hasSuffix("searchDailyBoxOfficeList.json") })
         #expect(daily.target.hasSuffix("&key=\(RecordedUpstream.kobisKey)"), "the key goes last: \(daily.target)")
         #expect(daily.query["itemPerPage"] == "10" && daily.query["targetDt"] == "20220105")
-        let weekly = try #require(upstream.server.requests.first { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") })
+        let weekly = try #require(
+            upstream.server.requests.first { $0.path.hasSuffix("searchWeeklyBoxOfficeList.json") })
         #expect(weekly.query["weekGb"] == "1" && weekly.query["targetDt"] == "20120101")
         let kakao = upstream.server.requests.filter { $0.path == "/kakao/v2/search/image" }
         #expect(kakao.allSatisfy { $0.headers["authorization"] == "KakaoAK \(RecordedUpstream.kakaoKey)" })
@@ -64,15 +72,21 @@ struct LivePathTests {
         // One search per entry (the daily poster part), plus movie.poster's own: "<title> 영화 포스터" each.
         let titles = responses[0][at: "/result/entries"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
         #expect(titles.count == 10)
-        #expect(kakao.compactMap { $0.query["query"] }.sorted() == (titles + ["광해, 왕이 된 남자"]).map { "\($0) 영화 포스터" }.sorted())
+        #expect(
+            kakao.compactMap { $0.query["query"] }.sorted()
+                == (titles + ["광해, 왕이 된 남자"]).map { "\($0) 영화 포스터" }.sorted())
     }
 
     @Test("defaults: daily asks for yesterday in Seoul, weekly for the latest finished weekend; BOXOFFICE_TODAY works")
     func defaults() throws {
         let upstream = try RecordedUpstream()
         let run = try WorkerProcess.run(
-            [request(1, "boxoffice.daily"), request(2, "boxoffice.weekly"), request(3, "boxoffice.weekly", params: ["period": "weekdays", "date": "2026-11-18"])],
-            arguments: ["--ordered"], environment: upstream.environment.merging(["BOXOFFICE_TODAY": "2026-11-21"]) { $1 }
+            [
+                request(1, "boxoffice.daily"), request(2, "boxoffice.weekly"),
+                request(3, "boxoffice.weekly", params: ["period": "weekdays", "date": "2026-11-18"]),
+            ],
+            arguments: ["--ordered"],
+            environment: upstream.environment.merging(["BOXOFFICE_TODAY": "2026-11-21"]) { $1 }
         )
         #expect(run.status == 0)
         let daily = upstream.server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }
@@ -114,7 +128,8 @@ struct LivePathTests {
         let upstream = try RecordedUpstream()
         var lines: [String] = []
         for fault in RecordedUpstream.Fault.allCases where fault != .slowOK {
-            let date = "\(fault.rawValue.prefix(4))-\(fault.rawValue.dropFirst(4).prefix(2))-\(fault.rawValue.suffix(2))"
+            let date =
+                "\(fault.rawValue.prefix(4))-\(fault.rawValue.dropFirst(4).prefix(2))-\(fault.rawValue.suffix(2))"
             lines.append(request(.string(fault.rawValue), "boxoffice.daily", params: ["date": .string(date)]))
             lines.append(request(.string("ping-" + fault.rawValue), "ping"))
         }
@@ -123,8 +138,12 @@ struct LivePathTests {
         lines.append(request("kakao-none", "movie.poster", params: ["title": "없는 영화"]))
         let out = try run(lines, upstream: upstream).json()
         func answer(_ id: String) -> JSONValue? { out.first { $0["id"] == .string(id) } }
-        func expectError(_ id: String, _ code: Int64, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(answer(id)?[at: "/error/code"] == .integer(code), "\(id): \(String(describing: answer(id)))", sourceLocation: sourceLocation)
+        func expectError(
+            _ id: String, _ code: Int64, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(
+                answer(id)?[at: "/error/code"] == .integer(code), "\(id): \(String(describing: answer(id)))",
+                sourceLocation: sourceLocation)
             #expect(answer(id)?[at: "/error/data/reason"] == .string(reason), sourceLocation: sourceLocation)
         }
         for fault in RecordedUpstream.Fault.allCases where fault != .slowOK {
@@ -133,7 +152,9 @@ struct LivePathTests {
         #expect(answer("20230101")?[at: "/result/entries/0/title"] == "경관의 피")
         #expect(upstream.dailyRequests("20230101") == 2)
         expectError("20230102", -31001, "upstream_unavailable")
-        #expect(answer("20230102")?[at: "/error/data/status"] == 503 && answer("20230102")?[at: "/error/data/retryable"] == true)
+        #expect(
+            answer("20230102")?[at: "/error/data/status"] == 503
+                && answer("20230102")?[at: "/error/data/retryable"] == true)
         #expect(upstream.dailyRequests("20230102") == 3)
         expectError("20230103", -31001, "upstream_unavailable")
         expectError("20230104", -31001, "upstream_unavailable")
@@ -150,17 +171,24 @@ struct LivePathTests {
         #expect(answer("unknown")?[at: "/error/data/movieCode"] == "99999999")
         expectError("kakao-quota", -31005, "quota_exhausted")
         #expect(answer("kakao-quota")?[at: "/error/data/service"] == "kakao")
-        #expect(answer("kakao-none")?[at: "/result/found"] == false && answer("kakao-none")?[at: "/result/image"] == .null)
+        #expect(
+            answer("kakao-none")?[at: "/result/found"] == false && answer("kakao-none")?[at: "/result/image"] == .null)
     }
 
     @Test("Kakao 401 with a wrong key; posters without a Kakao key are not_configured")
     func kakaoKeys() throws {
         let upstream = try RecordedUpstream()
-        let wrong = try run([request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream, environment: ["KAKAO_REST_API_KEY": "wrong-key"]).json()
+        let wrong = try run(
+            [request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream,
+            environment: ["KAKAO_REST_API_KEY": "wrong-key"]
+        ).json()
         #expect(wrong.first?[at: "/error/code"] == -31002)
         #expect(wrong.first?[at: "/error/data/upstreamCode"] == "AccessDeniedError")
         #expect(wrong.first?[at: "/error/data/status"] == 401)
-        let missing = try run([request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream, environment: ["KAKAO_REST_API_KEY": ""]).json()
+        let missing = try run(
+            [request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream,
+            environment: ["KAKAO_REST_API_KEY": ""]
+        ).json()
         #expect(missing.first?[at: "/error/code"] == -31007)
         #expect(missing.first?[at: "/error/data/setting"] == "KAKAO_REST_API_KEY")
     }
@@ -168,16 +196,18 @@ struct LivePathTests {
     @Test("a KOBIS key the service refuses: upstream_rejected, the key in no message")
     func kobisKey() throws {
         let upstream = try RecordedUpstream()
-        let run = try WorkerProcess.run([request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
-                                        environment: upstream.environment.merging(["KOBIS_API_KEY": "refused-key-123"]) { $1 })
+        let run = try WorkerProcess.run(
+            [request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
+            environment: upstream.environment.merging(["KOBIS_API_KEY": "refused-key-123"]) { $1 })
         #expect(run.json().first?[at: "/error/code"] == -31002)
         #expect(!run.lines.joined().contains("refused-key-123") && !run.stderr.contains("refused-key-123"))
     }
 
     @Test("an unreachable upstream: upstream_unavailable, the URL redacted")
     func unreachable() throws {
-        let run = try WorkerProcess.run([request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
-                                        environment: ["KOBIS_API_KEY": "secret-key-777", "KOBIS_BASE_URL": "http://127.0.0.1:9/kobis"])
+        let run = try WorkerProcess.run(
+            [request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
+            environment: ["KOBIS_API_KEY": "secret-key-777", "KOBIS_BASE_URL": "http://127.0.0.1:9/kobis"])
         let response = try #require(run.json().first)
         #expect(response[at: "/error/code"] == -31001)
         #expect(response[at: "/error/message"]?.stringValue?.contains("key=REDACTED") == true)

@@ -41,13 +41,16 @@ struct OfflineModeTests {
 
     @Test("what the fixtures do not cover is offline_unavailable, naming what they do cover")
     func unavailable() throws {
-        let out = try WorkerProcess.run([
-            request(1, "boxoffice.daily", params: ["date": "2024-01-01"]),
-            request(2, "boxoffice.daily", params: ["date": "2022-01-05", "nation": "korean"]),
-            request(3, "movie.detail", params: ["movieCode": "99999999"]),
-            request(4, "boxoffice.weekly", params: ["period": "weekdays"]),
-        ], arguments: Self.arguments).json()
-        #expect(out.allSatisfy { $0[at: "/error/code"] == -31006 && $0[at: "/error/data/reason"] == "offline_unavailable" })
+        let out = try WorkerProcess.run(
+            [
+                request(1, "boxoffice.daily", params: ["date": "2024-01-01"]),
+                request(2, "boxoffice.daily", params: ["date": "2022-01-05", "nation": "korean"]),
+                request(3, "movie.detail", params: ["movieCode": "99999999"]),
+                request(4, "boxoffice.weekly", params: ["period": "weekdays"]),
+            ], arguments: Self.arguments
+        ).json()
+        #expect(
+            out.allSatisfy { $0[at: "/error/code"] == -31006 && $0[at: "/error/data/reason"] == "offline_unavailable" })
         #expect(out[0][at: "/error/data/available"] == ["2022-01-05", "2023-04-23", "2023-04-26"])
         #expect(out[1][at: "/error/message"]?.stringValue?.contains("whole country") == true)
         #expect(out[2][at: "/error/data/available"]?.arrayValue?.contains("20199882") == true)
@@ -57,7 +60,8 @@ struct OfflineModeTests {
     func wholeCoverage() throws {
         let boxOffices: [(String, JSONValue)] = [
             ("boxoffice.daily", ["date": "2022-01-05"]), ("boxoffice.daily", ["date": "2023-04-23"]),
-            ("boxoffice.daily", ["date": "2023-04-26"]), ("boxoffice.weekly", ["date": "2012-01-01", "period": "weekend"]),
+            ("boxoffice.daily", ["date": "2023-04-26"]),
+            ("boxoffice.weekly", ["date": "2012-01-01", "period": "weekend"]),
             ("boxoffice.weekly", ["date": "2023-04-19", "period": "week"]),
         ]
         let lines = boxOffices.enumerated().map { index, call in
@@ -102,7 +106,9 @@ struct OfflineModeTests {
 
     @Test("date rules hold offline too: the range is checked against today")
     func dateRange() throws {
-        let out = try WorkerProcess.run([request(1, "boxoffice.daily", params: ["date": "2026-11-21"])], arguments: Self.arguments).json()
+        let out = try WorkerProcess.run(
+            [request(1, "boxoffice.daily", params: ["date": "2026-11-21"])], arguments: Self.arguments
+        ).json()
         #expect(out.first?[at: "/error/code"] == -32602)
         #expect(out.first?[at: "/error/data/errors/0/instanceLocation"] == "/date")
         #expect(out.first?[at: "/error/message"]?.stringValue?.contains("2026-11-20") == true)

@@ -8,14 +8,19 @@ import Testing
 /// the real schemas.
 @Suite("Schemas on the wire")
 struct SchemaWiringTests {
-    @Test("each registered method with invalid params → -32602 naming the instance locations", arguments: [
-        (#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":1,"y":2}}"#, ["/x", "/y"]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"worker.status","params":{"verbose":true}}"#, ["/verbose"]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover","params":{"format":"yaml"}}"#, ["/format"]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{}}"#, [""]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":-5,"steps":0}}"#, ["/ms", "/steps"]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":"10"}}"#, ["/ms"]),
-    ])
+    @Test(
+        "each registered method with invalid params → -32602 naming the instance locations",
+        arguments: [
+            (#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":1,"y":2}}"#, ["/x", "/y"]),
+            (#"{"jsonrpc":"2.0","id":1,"method":"worker.status","params":{"verbose":true}}"#, ["/verbose"]),
+            (#"{"jsonrpc":"2.0","id":1,"method":"rpc.discover","params":{"format":"yaml"}}"#, ["/format"]),
+            (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{}}"#, [""]),
+            (
+                #"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":-5,"steps":0}}"#,
+                ["/ms", "/steps"]
+            ),
+            (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":"10"}}"#, ["/ms"]),
+        ])
     func invalidParams(line: String, locations: [String]) throws {
         let run = try WorkerProcess.run([line], arguments: ["--diagnostics"])
         let response = try #require(run.json().first)
@@ -42,7 +47,8 @@ struct SchemaWiringTests {
         let meta: JSONValue = ["progressToken": ["odd": [1, 2]], "anything": "goes"]
         let lines = [
             request(1, "ping", params: ["_meta": meta]), request(2, "worker.status", params: ["_meta": meta]),
-            request(3, "rpc.discover", params: ["_meta": meta]), request(4, "diagnostics.sleep", params: ["ms": 1, "_meta": meta]),
+            request(3, "rpc.discover", params: ["_meta": meta]),
+            request(4, "diagnostics.sleep", params: ["ms": 1, "_meta": meta]),
         ]
         let out = try WorkerProcess.run(lines, arguments: ["--diagnostics"]).json()
         #expect(out.count == 4)
@@ -51,7 +57,9 @@ struct SchemaWiringTests {
 
     @Test("every result validates against its method's result schema")
     func results() throws {
-        let calls: [(String, JSONValue?)] = [("ping", nil), ("worker.status", nil), ("rpc.discover", nil), ("diagnostics.sleep", ["ms": 1, "steps": 1])]
+        let calls: [(String, JSONValue?)] = [
+            ("ping", nil), ("worker.status", nil), ("rpc.discover", nil), ("diagnostics.sleep", ["ms": 1, "steps": 1]),
+        ]
         let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
         let out = try WorkerProcess.run(lines, arguments: ["--diagnostics", "--ordered"]).json()
         for (index, call) in calls.enumerated() {

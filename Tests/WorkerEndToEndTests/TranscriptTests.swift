@@ -23,17 +23,20 @@ struct TranscriptTests {
         #expect(try single(request(1, "ping")) == JSONValue(json: #"{"jsonrpc":"2.0","id":1,"result":{}}"#))
     }
 
-    @Test("the id is echoed as the same JSON value", arguments: ["7", "1.5", #""x""#, #""한글""#, "null", "-3", "0.1", "1e2", #""""#])
+    @Test(
+        "the id is echoed as the same JSON value",
+        arguments: ["7", "1.5", #""x""#, #""한글""#, "null", "-3", "0.1", "1e2", #""""#])
     func idEcho(id: String) throws {
         let line = #"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"#
         let response = try single(line)
         #expect(response["id"] == JSONValue(json: id))
         // Byte for byte: an integer stays an integer, a real a real.
         let run = try WorkerProcess.run([line])
-        let expectedText: String = switch id {
-        case "1e2": "100.0"
-        default: id
-        }
+        let expectedText: String =
+            switch id {
+            case "1e2": "100.0"
+            default: id
+            }
         #expect(run.lines.first?.contains(#""id":\#(expectedText),"#) == true, "\(run.lines)")
     }
 
@@ -84,7 +87,8 @@ struct TranscriptTests {
 
     @Test("spec: a mixed batch → one array of the answers to its requests")
     func mixedBatch() throws {
-        let response = try single(#"""
+        let response = try single(
+            #"""
             [{"jsonrpc":"2.0","method":"ping","id":"1"},{"jsonrpc":"2.0","method":"ping"},{"foo":"boo"},{"jsonrpc":"2.0","method":"foo.get","params":{"name":"myself"},"id":"5"},{"jsonrpc":"2.0","method":"worker.status","id":"9"}]
             """#)
         let answers = try #require(response.arrayValue)
@@ -112,12 +116,14 @@ struct TranscriptTests {
         #expect(response["id"] == .null)
     }
 
-    @Test("trailing garbage, duplicate keys, numbers beyond 64 bits, 1e999 → -32700", arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"ping"} x"#,
-        #"{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}"#,
-        #"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#,
-        #"{"jsonrpc":"2.0","id":1e999,"method":"ping"}"#,
-    ])
+    @Test(
+        "trailing garbage, duplicate keys, numbers beyond 64 bits, 1e999 → -32700",
+        arguments: [
+            #"{"jsonrpc":"2.0","id":1,"method":"ping"} x"#,
+            #"{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":1e999,"method":"ping"}"#,
+        ])
     func parseErrors(line: String) throws {
         let response = try single(line)
         #expect(response[at: "/error/code"] == -32700)
@@ -132,7 +138,8 @@ struct TranscriptTests {
 
     @Test("CRLF line ends and blank lines are accepted")
     func crlfAndBlanks() throws {
-        let run = try WorkerProcess.run(bytes: Array("\r\n\n  \n\(request(1, "ping"))\r\n\t\n\(request(2, "ping"))".utf8))
+        let run = try WorkerProcess.run(
+            bytes: Array("\r\n\n  \n\(request(1, "ping"))\r\n\t\n\(request(2, "ping"))".utf8))
         #expect(run.status == 0)
         #expect(run.json().compactMap { $0["id"] } == [1, 2])
     }
@@ -196,9 +203,11 @@ struct TranscriptTests {
 
     @Test("duplicate in-flight id → -32600 'duplicate id'")
     func duplicateID() throws {
-        let out = try run([
-            request(1, "diagnostics.sleep", params: ["ms": 300]), request(1, "ping"), request(1, "diagnostics.sleep", params: ["ms": 1]),
-        ], arguments: ["--diagnostics", "--ordered"])
+        let out = try run(
+            [
+                request(1, "diagnostics.sleep", params: ["ms": 300]), request(1, "ping"),
+                request(1, "diagnostics.sleep", params: ["ms": 1]),
+            ], arguments: ["--diagnostics", "--ordered"])
         #expect(out.count == 3)
         #expect(out[0][at: "/result/sleptMs"] == 300)
         #expect(out[1][at: "/error/message"]?.stringValue?.hasPrefix("duplicate id") == true)
@@ -221,21 +230,25 @@ struct TranscriptTests {
 
     @Test("--ordered answers in request order")
     func ordered() throws {
-        let out = try run([
-            request(1, "diagnostics.sleep", params: ["ms": 200]), request(2, "ping"), "oops", request(3, "diagnostics.sleep", params: ["ms": 10]),
-        ], arguments: ["--diagnostics", "--ordered"])
+        let out = try run(
+            [
+                request(1, "diagnostics.sleep", params: ["ms": 200]), request(2, "ping"), "oops",
+                request(3, "diagnostics.sleep", params: ["ms": 10]),
+            ], arguments: ["--diagnostics", "--ordered"])
         #expect(out.map { $0["id"] } == [1, 2, .null, 3])
     }
 
     @Test("without --ordered, a fast answer overtakes a slow one")
     func unordered() throws {
-        let out = try run([request(1, "diagnostics.sleep", params: ["ms": 300]), request(2, "ping")], arguments: ["--diagnostics"])
+        let out = try run(
+            [request(1, "diagnostics.sleep", params: ["ms": 300]), request(2, "ping")], arguments: ["--diagnostics"])
         #expect(out.map { $0["id"] } == [2, 1])
     }
 
     @Test("a handler crash → -32603 without internals, and the worker keeps serving")
     func crash() throws {
-        let run = try WorkerProcess.run([request(1, "diagnostics.fail"), request(2, "ping")], arguments: ["--diagnostics", "--ordered"])
+        let run = try WorkerProcess.run(
+            [request(1, "diagnostics.fail"), request(2, "ping")], arguments: ["--diagnostics", "--ordered"])
         let out = run.json()
         #expect(out[0][at: "/error/code"] == -32603)
         #expect(run.lines[0].contains("deliberate") == false)
@@ -245,10 +258,11 @@ struct TranscriptTests {
 
     @Test("progress notifications come before the response, strictly increasing, only with a token")
     func progress() throws {
-        let out = try run([
-            request(1, "diagnostics.sleep", params: ["ms": 30, "steps": 3, "_meta": ["progressToken": 42]]),
-            request(2, "diagnostics.sleep", params: ["ms": 3, "steps": 3]),
-        ], arguments: ["--diagnostics", "--ordered"])
+        let out = try run(
+            [
+                request(1, "diagnostics.sleep", params: ["ms": 30, "steps": 3, "_meta": ["progressToken": 42]]),
+                request(2, "diagnostics.sleep", params: ["ms": 3, "steps": 3]),
+            ], arguments: ["--diagnostics", "--ordered"])
         let progress = out.filter { $0["method"] == "notifications/progress" }
         #expect(progress.map { $0[at: "/params/progress"] } == [1, 2, 3])
         #expect(progress.allSatisfy { $0[at: "/params/progressToken"] == 42 })

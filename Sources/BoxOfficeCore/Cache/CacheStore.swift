@@ -47,7 +47,8 @@ package final class CacheStore: Sendable {
         if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CacheStoreError("\(directory.path) is not a directory") }
         } else {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let path = directory.appendingPathComponent(Self.databaseName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -66,29 +67,30 @@ package final class CacheStore: Sendable {
         pool = try DatabaseQueue(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { database in
-            try database.execute(sql: """
-                CREATE TABLE IF NOT EXISTS upstream (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    service TEXT NOT NULL,
-                    body BLOB NOT NULL,
-                    fetchedAt DOUBLE NOT NULL,
-                    fetchedDay TEXT NOT NULL,
-                    origin TEXT NOT NULL
-                );
-                CREATE TABLE IF NOT EXISTS images (
-                    url TEXT PRIMARY KEY NOT NULL,
-                    file TEXT NOT NULL,
-                    mimeType TEXT NOT NULL,
-                    bytes INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL
-                );
-                CREATE TABLE IF NOT EXISTS quota (
-                    service TEXT NOT NULL,
-                    day TEXT NOT NULL,
-                    used INTEGER NOT NULL,
-                    PRIMARY KEY (service, day)
-                );
-                """)
+            try database.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS upstream (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        service TEXT NOT NULL,
+                        body BLOB NOT NULL,
+                        fetchedAt DOUBLE NOT NULL,
+                        fetchedDay TEXT NOT NULL,
+                        origin TEXT NOT NULL
+                    );
+                    CREATE TABLE IF NOT EXISTS images (
+                        url TEXT PRIMARY KEY NOT NULL,
+                        file TEXT NOT NULL,
+                        mimeType TEXT NOT NULL,
+                        bytes INTEGER NOT NULL,
+                        sha256 TEXT NOT NULL
+                    );
+                    CREATE TABLE IF NOT EXISTS quota (
+                        service TEXT NOT NULL,
+                        day TEXT NOT NULL,
+                        used INTEGER NOT NULL,
+                        PRIMARY KEY (service, day)
+                    );
+                    """)
         }
         try migrator.migrate(pool)
         var readOnly = configuration
@@ -112,11 +114,17 @@ package final class CacheStore: Sendable {
 
     package func entry(_ key: String) async throws -> Entry? {
         try await reader.read { database in
-            guard let row = try Row.fetchOne(database, sql: "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?", arguments: [key]) else {
+            guard
+                let row = try Row.fetchOne(
+                    database, sql: "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?",
+                    arguments: [key])
+            else {
                 return nil
             }
             let data: Data = row["body"]
-            guard let day = CalendarDate(row["fetchedDay"] as String), let origin = Source.Origin(rawValue: row["origin"]) else { return nil }
+            guard let day = CalendarDate(row["fetchedDay"] as String),
+                let origin = Source.Origin(rawValue: row["origin"])
+            else { return nil }
             return Entry(body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
         }
     }
@@ -127,10 +135,16 @@ package final class CacheStore: Sendable {
         return try await reader.read { database in
             let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
             var found: [String: Entry] = [:]
-            for row in try Row.fetchAll(database, sql: "SELECT key, body, fetchedAt, fetchedDay, origin FROM upstream WHERE key IN (\(marks))", arguments: StatementArguments(keys)) {
+            for row in try Row.fetchAll(
+                database, sql: "SELECT key, body, fetchedAt, fetchedDay, origin FROM upstream WHERE key IN (\(marks))",
+                arguments: StatementArguments(keys))
+            {
                 let data: Data = row["body"]
-                guard let day = CalendarDate(row["fetchedDay"] as String), let origin = Source.Origin(rawValue: row["origin"]) else { continue }
-                found[row["key"]] = Entry(body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
+                guard let day = CalendarDate(row["fetchedDay"] as String),
+                    let origin = Source.Origin(rawValue: row["origin"])
+                else { continue }
+                found[row["key"]] = Entry(
+                    body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
             }
             return found
         }
@@ -141,8 +155,12 @@ package final class CacheStore: Sendable {
         try await pool.write { database in
             for (key, service, entry) in entries {
                 try database.execute(
-                    sql: "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description, entry.origin.rawValue]
+                    sql:
+                        "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        key, service.rawValue, Data(entry.body), entry.fetchedAt, entry.fetchedDay.description,
+                        entry.origin.rawValue,
+                    ]
                 )
             }
         }
@@ -151,10 +169,15 @@ package final class CacheStore: Sendable {
     /// The downloaded file of an image URL, when there is one.
     package func image(_ url: String) async throws -> PosterFile? {
         try await reader.read { database in
-            guard let row = try Row.fetchOne(database, sql: "SELECT file, mimeType, bytes, sha256 FROM images WHERE url = ?", arguments: [url]) else {
+            guard
+                let row = try Row.fetchOne(
+                    database, sql: "SELECT file, mimeType, bytes, sha256 FROM images WHERE url = ?", arguments: [url])
+            else {
                 return nil
             }
-            return PosterFile(path: directory.appendingPathComponent(row["file"] as String).path, mimeType: row["mimeType"], bytes: row["bytes"], sha256: row["sha256"])
+            return PosterFile(
+                path: directory.appendingPathComponent(row["file"] as String).path, mimeType: row["mimeType"],
+                bytes: row["bytes"], sha256: row["sha256"])
         }
     }
 
@@ -171,14 +194,20 @@ package final class CacheStore: Sendable {
     /// Reserves up to `count` calls to `service` on `day` without passing `limit`; returns how many were granted
     /// (0 when the budget is spent) and the shared count after. One transaction, so processes sharing the database
     /// never reserve the same call twice.
-    package func reserveCalls(_ service: Service, day: CalendarDate, count: Int, limit: Int) async throws -> (granted: Int, used: Int) {
+    package func reserveCalls(_ service: Service, day: CalendarDate, count: Int, limit: Int) async throws -> (
+        granted: Int, used: Int
+    ) {
         guard limit > 0, count > 0 else { return (0, limit) }
         return try await pool.write { database in
-            let before = try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
+            let before =
+                try Int.fetchOne(
+                    database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?",
+                    arguments: [service.rawValue, day.description]) ?? 0
             let after = min(limit, before + count)
             guard after > before else { return (0, before) }
             try database.execute(
-                sql: "INSERT INTO quota (service, day, used) VALUES (?, ?, ?) ON CONFLICT (service, day) DO UPDATE SET used = excluded.used",
+                sql:
+                    "INSERT INTO quota (service, day, used) VALUES (?, ?, ?) ON CONFLICT (service, day) DO UPDATE SET used = excluded.used",
                 arguments: [service.rawValue, day.description, after]
             )
             return (after - before, after)
@@ -199,7 +228,9 @@ package final class CacheStore: Sendable {
     /// Calls counted for `service` on `day`.
     package func calls(_ service: Service, day: CalendarDate) async throws -> Int {
         try await reader.read { database in
-            try Int.fetchOne(database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?", arguments: [service.rawValue, day.description]) ?? 0
+            try Int.fetchOne(
+                database, sql: "SELECT used FROM quota WHERE service = ? AND day = ?",
+                arguments: [service.rawValue, day.description]) ?? 0
         }
     }
 }

@@ -20,7 +20,8 @@ package final class DerivedValues: Sendable {
     package init() {}
 
     /// The value kept under `key`, made by `make` on first use. A `make` that throws keeps nothing.
-    package func value<Key: DerivedKey, E: Error>(_ key: Key, _ make: () throws(E) -> Key.Value) throws(E) -> Key.Value {
+    package func value<Key: DerivedKey, E: Error>(_ key: Key, _ make: () throws(E) -> Key.Value) throws(E) -> Key.Value
+    {
         if let known = table.withLock({ $0[AnyHashable(key)] }) as? Key.Value { return known }
         let made = try make()
         table.withLock { $0[AnyHashable(key)] = made }

@@ -18,7 +18,9 @@ package enum Freshness {
         switch call.path {
         case KOBISPaths.daily, KOBISPaths.weekly:
             // targetDt is the day itself (daily) or the period's last day (weekly): final two days after it.
-            guard let last = call.parameters["targetDt"].flatMap(CalendarDate.init) else { return fetchedAt + revisableSeconds }
+            guard let last = call.parameters["targetDt"].flatMap(CalendarDate.init) else {
+                return fetchedAt + revisableSeconds
+            }
             return fetchedDay >= last.adding(days: 2) ? nil : fetchedAt + revisableSeconds
         case KOBISPaths.movieInfo:
             return fetchedAt + detailSeconds
@@ -29,7 +31,8 @@ package enum Freshness {
         }
     }
 
-    package static func isFresh(_ call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, now: Double) -> Bool {
+    package static func isFresh(_ call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, now: Double) -> Bool
+    {
         guard let expiry = expiry(of: call, fetchedAt: fetchedAt, fetchedDay: fetchedDay) else { return true }
         return now < expiry
     }

@@ -47,10 +47,12 @@ final class MemoryCache: Sendable {
             table.clock &+= 1
             table.generation &+= 1
             if table.entries[key] == nil, table.entries.count >= capacity,
-               let oldest = table.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                let oldest = table.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
                 table.entries.removeValue(forKey: oldest)
             }
-            table.entries[key] = Entry(entry: entry, source: source, document: document, derived: derived, lastUse: table.clock)
+            table.entries[key] = Entry(
+                entry: entry, source: source, document: document, derived: derived, lastUse: table.clock)
         }
         return derived
     }

@@ -45,7 +45,8 @@ package final class QuotaGuard: Sendable {
     private let warnings: CacheWarnings
     private let local = Mutex(Local())
 
-    package init(limit: Int, store: CacheStore?, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings) {
+    package init(limit: Int, store: CacheStore?, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings)
+    {
         self.limit = limit
         self.store = store
         self.today = today
@@ -58,7 +59,8 @@ package final class QuotaGuard: Sendable {
         if spendLocally(day) { return }
         if let store {
             do {
-                let (granted, shared) = try await store.reserveCalls(.kobis, day: day, count: Self.leaseSize, limit: limit)
+                let (granted, shared) = try await store.reserveCalls(
+                    .kobis, day: day, count: Self.leaseSize, limit: limit)
                 warnings.succeeded()
                 local.withLock { local in
                     local.roll(to: day)
@@ -70,7 +72,9 @@ package final class QuotaGuard: Sendable {
             } catch let error as BoxOfficeError {
                 throw error
             } catch {
-                warnings.failed("the cache at \(store.directory.path) cannot count KOBIS calls (\(error)); counting in this process only")
+                warnings.failed(
+                    "the cache at \(store.directory.path) cannot count KOBIS calls (\(error)); counting in this process only"
+                )
             }
         }
         let granted = local.withLock { local -> Bool in
@@ -93,7 +97,10 @@ package final class QuotaGuard: Sendable {
 
     private func exhausted(_ day: CalendarDate) -> BoxOfficeError {
         let resetsAt = Self.resetsAt(day)
-        var error = BoxOfficeError(.quotaExhausted, "the local KOBIS budget of \(limit) calls for \(day) (KST) is spent; it resets at \(resetsAt) (cached answers are still served)", service: .kobis)
+        var error = BoxOfficeError(
+            .quotaExhausted,
+            "the local KOBIS budget of \(limit) calls for \(day) (KST) is spent; it resets at \(resetsAt) (cached answers are still served)",
+            service: .kobis)
         error.limit = limit
         error.resetsAt = resetsAt
         return error

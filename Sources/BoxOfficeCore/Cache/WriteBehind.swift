@@ -25,7 +25,9 @@ final class WriteBehind: Sendable {
     /// writes keep out of the way of the quota's, which are on the requests' path.
     static let gathering: Duration = .milliseconds(10)
     /// Pauses between tries of a failing batch; the last one repeats.
-    static let retryDelays: [Duration] = [.milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1)]
+    static let retryDelays: [Duration] = [
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+    ]
     static let maximumPending = 4096
     /// How long an exit keeps trying a failing store (a little more than SQLite's busy timeout).
     static let flushPatience: Duration = .seconds(6)
@@ -52,7 +54,8 @@ final class WriteBehind: Sendable {
             return over
         }
         if dropped > 0 {
-            warnings.report("the cache at \(store.directory.path) is behind: \(dropped) fetched bodies were not kept on disk")
+            warnings.report(
+                "the cache at \(store.directory.path) is behind: \(dropped) fetched bodies were not kept on disk")
         }
     }
 

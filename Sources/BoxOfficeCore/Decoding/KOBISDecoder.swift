@@ -9,9 +9,12 @@ package enum KOBISDecoder {
         let message = try? fault.string("message")
         var error: BoxOfficeError
         if code == "320011" {
-            error = BoxOfficeError(.quotaExhausted, "KOBIS says the key's daily call quota is used up (320011)", service: .kobis)
+            error = BoxOfficeError(
+                .quotaExhausted, "KOBIS says the key's daily call quota is used up (320011)", service: .kobis)
         } else {
-            error = BoxOfficeError(.upstreamRejected, "KOBIS rejected the request: \(message ?? "no message") (\(code ?? "no code"))", service: .kobis)
+            error = BoxOfficeError(
+                .upstreamRejected, "KOBIS rejected the request: \(message ?? "no message") (\(code ?? "no code"))",
+                service: .kobis)
         }
         error.upstreamCode = code
         error.upstreamMessage = message
@@ -26,16 +29,19 @@ package enum KOBISDecoder {
         try boxOffice(fetched, list: "dailyBoxOfficeList", kind: .daily)
     }
 
-    package static func weeklyBoxOffice(_ body: [UInt8], period: WeekPeriod, source: Source) throws(BoxOfficeError) -> BoxOffice {
+    package static func weeklyBoxOffice(_ body: [UInt8], period: WeekPeriod, source: Source) throws(BoxOfficeError)
+        -> BoxOffice
+    {
         try weeklyBoxOffice(Fetched(body: body, source: source), period: period)
     }
 
     package static func weeklyBoxOffice(_ fetched: Fetched, period: WeekPeriod) throws(BoxOfficeError) -> BoxOffice {
-        let kind: BoxOffice.Kind = switch period {
-        case .week: .week
-        case .weekend: .weekend
-        case .weekdays: .weekdays
-        }
+        let kind: BoxOffice.Kind =
+            switch period {
+            case .week: .week
+            case .weekend: .weekend
+            case .weekdays: .weekdays
+            }
         return try boxOffice(fetched, list: "weeklyBoxOfficeList", kind: kind)
     }
 
@@ -95,8 +101,8 @@ package enum KOBISDecoder {
         let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         guard let info = try root.member("movieInfoResult").optionalMember("movieInfo"),
-              case .object(let object) = info.value, !object.isEmpty,
-              let code = try info.optionalString("movieCd")
+            case .object(let object) = info.value, !object.isEmpty,
+            let code = try info.optionalString("movieCd")
         else {
             var error = BoxOfficeError(.notFound, "KOBIS knows no movie with the code \(movieCode)", service: .kobis)
             error.movieCode = movieCode
@@ -104,37 +110,43 @@ package enum KOBISDecoder {
         }
         var directors: [Movie.Person] = []
         for person in try info.member("directors").elements() {
-            directors.append(Movie.Person(name: try person.string("peopleNm"), nameEnglish: try person.optionalString("peopleNmEn")))
+            directors.append(
+                Movie.Person(name: try person.string("peopleNm"), nameEnglish: try person.optionalString("peopleNmEn")))
         }
         var actors: [Movie.Actor] = []
         for actor in try info.member("actors").elements() {
-            actors.append(Movie.Actor(
-                name: try actor.string("peopleNm"), nameEnglish: try actor.optionalString("peopleNmEn"),
-                role: try actor.optionalString("cast"), roleEnglish: try actor.optionalString("castEn")
-            ))
+            actors.append(
+                Movie.Actor(
+                    name: try actor.string("peopleNm"), nameEnglish: try actor.optionalString("peopleNmEn"),
+                    role: try actor.optionalString("cast"), roleEnglish: try actor.optionalString("castEn")
+                ))
         }
         var showTypes: [Movie.ShowType] = []
         for show in try info.member("showTypes").elements() {
-            showTypes.append(Movie.ShowType(group: try show.string("showTypeGroupNm"), name: try show.string("showTypeNm")))
+            showTypes.append(
+                Movie.ShowType(group: try show.string("showTypeGroupNm"), name: try show.string("showTypeNm")))
         }
         var ratings: [Movie.Rating] = []
         for audit in try info.member("audits").elements() {
-            ratings.append(Movie.Rating(number: try audit.optionalString("auditNo"), grade: try audit.string("watchGradeNm")))
+            ratings.append(
+                Movie.Rating(number: try audit.optionalString("auditNo"), grade: try audit.string("watchGradeNm")))
         }
         var companies: [Movie.Company] = []
         for company in try info.member("companys").elements() {
-            companies.append(Movie.Company(
-                code: try company.string("companyCd"), name: try company.string("companyNm"),
-                nameEnglish: try company.optionalString("companyNmEn"),
-                role: try company.optionalString("companyPartNm")
-            ))
+            companies.append(
+                Movie.Company(
+                    code: try company.string("companyCd"), name: try company.string("companyNm"),
+                    nameEnglish: try company.optionalString("companyNmEn"),
+                    role: try company.optionalString("companyPartNm")
+                ))
         }
         var staffs: [Movie.Staff] = []
         for staff in try info.member("staffs").elements() {
-            staffs.append(Movie.Staff(
-                name: try staff.string("peopleNm"), nameEnglish: try staff.optionalString("peopleNmEn"),
-                role: try staff.optionalString("staffRoleNm")
-            ))
+            staffs.append(
+                Movie.Staff(
+                    name: try staff.string("peopleNm"), nameEnglish: try staff.optionalString("peopleNmEn"),
+                    role: try staff.optionalString("staffRoleNm")
+                ))
         }
         return Movie(
             movieCode: code, title: try info.string("movieNm"),
@@ -164,21 +176,24 @@ package enum KOBISDecoder {
         var movies: [MovieSearch.Found] = []
         for item in try result.member("movieList").elements() {
             func split(_ key: String) throws(BoxOfficeError) -> [String] {
-                (try item.optionalMember(key)?.optionalString() ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+                (try item.optionalMember(key)?.optionalString() ?? "").split(separator: ",").map {
+                    String($0).trimmingSpaces
+                }.filter { !$0.isEmpty }
             }
             var directors: [String] = []
             for person in try item.optionalMember("directors")?.elements() ?? [] {
                 directors.append(try person.string("peopleNm"))
             }
-            movies.append(MovieSearch.Found(
-                movieCode: try item.string("movieCd"), title: try item.string("movieNm"),
-                titleEnglish: try item.optionalString("movieNmEn"),
-                productionYear: try item.optionalInt("prdtYear"),
-                openDate: try item.optionalDate("openDt"),
-                type: try item.optionalString("typeNm"),
-                status: try item.optionalString("prdtStatNm"),
-                nations: try split("nationAlt"), genres: try split("genreAlt"), directors: directors
-            ))
+            movies.append(
+                MovieSearch.Found(
+                    movieCode: try item.string("movieCd"), title: try item.string("movieNm"),
+                    titleEnglish: try item.optionalString("movieNmEn"),
+                    productionYear: try item.optionalInt("prdtYear"),
+                    openDate: try item.optionalDate("openDt"),
+                    type: try item.optionalString("typeNm"),
+                    status: try item.optionalString("prdtStatNm"),
+                    nations: try split("nationAlt"), genres: try split("genreAlt"), directors: directors
+                ))
         }
         return MovieSearch(total: try result.int("totCnt"), page: page, movies: movies)
     }

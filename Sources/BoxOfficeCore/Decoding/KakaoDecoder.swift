@@ -11,16 +11,18 @@ package enum KakaoDecoder {
         try checkError(root, status: nil)
         let documents = try root.member("documents").elements()
         guard let first = documents.first else { return PosterSearch(query: query, image: nil) }
-        return PosterSearch(query: query, image: PosterSearch.Image(
-            url: try first.string("image_url"),
-            thumbnailUrl: try first.string("thumbnail_url"),
-            width: try first.int("width"),
-            height: try first.int("height"),
-            site: try first.optionalString("display_sitename"),
-            documentUrl: try first.optionalString("doc_url"),
-            collection: try first.optionalString("collection"),
-            postedAt: try first.optionalString("datetime")
-        ))
+        return PosterSearch(
+            query: query,
+            image: PosterSearch.Image(
+                url: try first.string("image_url"),
+                thumbnailUrl: try first.string("thumbnail_url"),
+                width: try first.int("width"),
+                height: try first.int("height"),
+                site: try first.optionalString("display_sitename"),
+                documentUrl: try first.optionalString("doc_url"),
+                collection: try first.optionalString("collection"),
+                postedAt: try first.optionalString("datetime")
+            ))
     }
 
     /// Kakao's two error shapes: `{errorType, message}` from the search API, `{code, msg}` from the platform
@@ -28,7 +30,8 @@ package enum KakaoDecoder {
     static func checkError(_ root: UpstreamReader, status: Int?) throws(BoxOfficeError) {
         if let type = try? root.member("errorType").string() {
             let message = try? root.member("message").string()
-            var error = BoxOfficeError(.upstreamRejected, "Kakao rejected the request: \(type): \(message ?? "no message")", service: .kakao)
+            var error = BoxOfficeError(
+                .upstreamRejected, "Kakao rejected the request: \(type): \(message ?? "no message")", service: .kakao)
             error.upstreamCode = type
             error.upstreamMessage = message
             error.status = status
@@ -36,9 +39,13 @@ package enum KakaoDecoder {
         }
         if let code = try? root.member("code").int64(), code < 0 {
             let message = try? root.member("msg").string()
-            var error = code == -10
-                ? BoxOfficeError(.quotaExhausted, "Kakao says the app's image search quota is used up (-10)", service: .kakao)
-                : BoxOfficeError(.upstreamRejected, "Kakao rejected the request: \(message ?? "no message") (\(code))", service: .kakao)
+            var error =
+                code == -10
+                ? BoxOfficeError(
+                    .quotaExhausted, "Kakao says the app's image search quota is used up (-10)", service: .kakao)
+                : BoxOfficeError(
+                    .upstreamRejected, "Kakao rejected the request: \(message ?? "no message") (\(code))",
+                    service: .kakao)
             error.upstreamCode = String(code)
             error.upstreamMessage = message
             error.status = status

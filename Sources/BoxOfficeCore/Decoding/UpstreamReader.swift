@@ -43,7 +43,8 @@ struct UpstreamReader {
             return UpstreamReader(service, try JSONParser.parse(body))
         } catch {
             let snippet = String(decoding: body.prefix(40), as: UTF8.self).replacingNewlines
-            throw BoxOfficeError.malformed(service, at: "", "the body is not JSON (\(error.text); it starts with \"\(snippet)\")")
+            throw BoxOfficeError.malformed(
+                service, at: "", "the body is not JSON (\(error.text); it starts with \"\(snippet)\")")
         }
     }
 
@@ -54,7 +55,8 @@ struct UpstreamReader {
     func member(_ key: String) throws(BoxOfficeError) -> UpstreamReader {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
         guard let child = object[key] else {
-            throw BoxOfficeError.malformed(service, at: path.appending(key).description, "the member \"\(key)\" is missing")
+            throw BoxOfficeError.malformed(
+                service, at: path.appending(key).description, "the member \"\(key)\" is missing")
         }
         return UpstreamReader(service, child, path: path.appending(key))
     }
@@ -127,7 +129,8 @@ struct UpstreamReader {
     private func field(_ key: String) throws(BoxOfficeError) -> UpstreamReader {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
         guard let child = object[key] else {
-            throw BoxOfficeError.malformed(service, at: path.appending(key).description, "the member \"\(key)\" is missing")
+            throw BoxOfficeError.malformed(
+                service, at: path.appending(key).description, "the member \"\(key)\" is missing")
         }
         return UpstreamReader(service, child, path: path, lazyKey: key)
     }

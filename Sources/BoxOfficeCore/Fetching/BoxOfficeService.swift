@@ -30,7 +30,9 @@ package struct BoxOfficeService: Sendable {
     /// Set in offline mode: what the fixtures cover, for defaults.
     package let offline: OfflineCoverage?
 
-    package init(fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil) {
+    package init(
+        fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil
+    ) {
         self.fetcher = fetcher
         self.calendar = calendar
         self.offline = offline
@@ -86,14 +88,19 @@ package struct BoxOfficeService: Sendable {
 
     /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
     /// ten entries and `limit` is applied here, so every limit shares one upstream call.
-    package func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+    package func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false)
+        async throws(BoxOfficeError) -> BoxOffice
+    {
         let request = BoxOfficeRequest(span: .daily(date), limit: limit, filters: filters, refresh: refresh)
         return try await boxOffice(try plan(request)).value
     }
 
     /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
     /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
-    package func weekly(date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false) async throws(BoxOfficeError) -> BoxOffice {
+    package func weekly(
+        date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(),
+        refresh: Bool = false
+    ) async throws(BoxOfficeError) -> BoxOffice {
         let request = BoxOfficeRequest(span: .weekly(date, period), limit: limit, filters: filters, refresh: refresh)
         return try await boxOffice(try plan(request)).value
     }
@@ -109,7 +116,11 @@ package struct BoxOfficeService: Sendable {
     private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> Kept<BoxOffice> {
         let period = plan.request.span.period
         let decode = { () throws(BoxOfficeError) -> BoxOffice in
-            if let period { try KOBISDecoder.weeklyBoxOffice(fetched, period: period) } else { try KOBISDecoder.dailyBoxOffice(fetched) }
+            if let period {
+                try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
+            } else {
+                try KOBISDecoder.dailyBoxOffice(fetched)
+            }
         }
         var office: BoxOffice
         if let derived = fetched.derived {
@@ -145,12 +156,16 @@ package struct BoxOfficeService: Sendable {
     static func posterQuery(_ title: String) -> String { "\(title) 영화 포스터" }
 
     static func posterCall(query: String, refresh: Bool) -> UpstreamCall {
-        UpstreamCall(service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"], refresh: refresh)
+        UpstreamCall(
+            service: .kakao, path: KakaoPaths.image, parameters: ["query": query, "size": "1", "sort": "accuracy"],
+            refresh: refresh)
     }
 
     /// The first image for "<title> 영화 포스터"; with a movie code, its Korean title is looked up first.
     /// `refresh` renews the search itself; a movie code's title comes from the cache as usual.
-    package func poster(title: String?, movieCode: String?, refresh: Bool = false) async throws(BoxOfficeError) -> PosterSearch {
+    package func poster(title: String?, movieCode: String?, refresh: Bool = false) async throws(BoxOfficeError)
+        -> PosterSearch
+    {
         var searched = title
         if searched == nil, let movieCode {
             searched = try await movie(code: movieCode).title
@@ -161,7 +176,9 @@ package struct BoxOfficeService: Sendable {
         return try KakaoDecoder.imageSearch(fetched, query: query)
     }
 
-    package func search(title: String?, director: String?, year: Int?, page: Int = 1, limit: Int = 10) async throws(BoxOfficeError) -> MovieSearch {
+    package func search(title: String?, director: String?, year: Int?, page: Int = 1, limit: Int = 10)
+        async throws(BoxOfficeError) -> MovieSearch
+    {
         var parameters: [String: String] = ["curPage": String(page), "itemPerPage": String(limit)]
         if let title { parameters["movieNm"] = title }
         if let director { parameters["directorNm"] = director }
@@ -169,7 +186,8 @@ package struct BoxOfficeService: Sendable {
             parameters["prdtStartYear"] = String(year)
             parameters["prdtEndYear"] = String(year)
         }
-        let fetched = try await fetcher.fetch(UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: parameters))
+        let fetched = try await fetcher.fetch(
+            UpstreamCall(service: .kobis, path: KOBISPaths.movieList, parameters: parameters))
         return try KOBISDecoder.movieList(fetched, page: page)
     }
 }

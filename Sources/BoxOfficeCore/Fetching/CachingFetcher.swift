@@ -35,7 +35,9 @@ package final class CachingFetcher: Fetcher {
     }
 
     /// Answers served from the cache, and calls that went past it, since start.
-    package var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+    package var statistics: (hits: Int, misses: Int) {
+        (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
+    }
 
     package var directory: URL? { store?.directory }
 
@@ -52,11 +54,15 @@ package final class CachingFetcher: Fetcher {
         }
         misses.add(1, ordering: .relaxed)
         let fetched = try await inner.fetch(call)
-        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call) else {
+        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call)
+        else {
             return fetched
         }
-        let entry = CacheStore.Entry(body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
-        let servedAs = fetched.source.origin == .fixture ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
+        let entry = CacheStore.Entry(
+            body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
+        let servedAs =
+            fetched.source.origin == .fixture
+            ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
         let derived = memory.store(key, entry, source: servedAs, document: document)
         if fetched.source.origin != .fixture, let writer {
             writer.schedule((key, call.service, entry))
@@ -85,7 +91,6 @@ package final class CachingFetcher: Fetcher {
             warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
             return
         }
-        warnings.succeeded()
         for call in wanted {
             if let stored = found[call.key] { admit(call, stored) }
         }
@@ -94,15 +99,19 @@ package final class CachingFetcher: Fetcher {
     /// Puts a stored entry into memory when it is fresh (its body is parsed on its first hit); false when stale.
     @discardableResult
     private func admit(_ call: UpstreamCall, _ stored: CacheStore.Entry) -> Bool {
-        guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else { return false }
-        let source = Source(origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
+        guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else {
+            return false
+        }
+        let source = Source(
+            origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
         memory.store(call.key, stored, source: source, document: nil)
         return true
     }
 
     private func inMemory(_ call: UpstreamCall, key: String) -> Fetched? {
         guard let found = memory.entry(key),
-              Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now()) else { return nil }
+            Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now())
+        else { return nil }
         var document = found.document
         if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
             memory.remember(key, document: parsed)
@@ -122,7 +131,6 @@ package final class CachingFetcher: Fetcher {
             warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
             return nil
         }
-        warnings.succeeded()
         guard let stored, admit(call, stored) else { return nil }
         return inMemory(call, key: key)
     }

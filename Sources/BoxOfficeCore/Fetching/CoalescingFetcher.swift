@@ -20,22 +20,24 @@ package final class CoalescingFetcher: Fetcher {
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
         let (flight, waiter) = flights.withLock { table -> (Flight, UInt64) in
-            let flight = table[key] ?? {
-                let created = Flight()
-                table[key] = created
-                created.start { [inner] in
-                    let result: Result<Fetched, BoxOfficeError>
-                    do throws(BoxOfficeError) {
-                        result = .success(try await inner.fetch(call))
-                    } catch {
-                        result = .failure(error)
+            let flight =
+                table[key]
+                ?? {
+                    let created = Flight()
+                    table[key] = created
+                    created.start { [inner] in
+                        let result: Result<Fetched, BoxOfficeError>
+                        do throws(BoxOfficeError) {
+                            result = .success(try await inner.fetch(call))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        return result
+                    } finished: { [weak self] in
+                        self?.flights.withLock { _ = $0.removeValue(forKey: key) }
                     }
-                    return result
-                } finished: { [weak self] in
-                    self?.flights.withLock { _ = $0.removeValue(forKey: key) }
-                }
-                return created
-            }()
+                    return created
+                }()
             return (flight, flight.join())
         }
         return try await flight.wait(waiter).get()
@@ -54,11 +56,15 @@ package final class CoalescingFetcher: Fetcher {
 
         private let state = Mutex(State())
 
-        func start(_ body: @escaping @Sendable () async -> Result<Fetched, BoxOfficeError>, finished: @escaping @Sendable () -> Void) {
+        func start(
+            _ body: @escaping @Sendable () async -> Result<Fetched, BoxOfficeError>,
+            finished: @escaping @Sendable () -> Void
+        ) {
             let task = Task {
                 let result = await body()
                 finished()
-                let waiters = self.state.withLock { state -> [CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>] in
+                let waiters = self.state.withLock {
+                    state -> [CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>] in
                     state.result = result
                     defer { state.waiters = [:] }
                     return Array(state.waiters.values)
@@ -83,7 +89,8 @@ package final class CoalescingFetcher: Fetcher {
                     let ready = state.withLock { state -> Result<Fetched, BoxOfficeError>? in
                         if let result = state.result { return result }
                         if state.gone.contains(ticket) {
-                            return .failure(BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for the upstream"))
+                            return .failure(
+                                BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for the upstream"))
                         }
                         state.waiters[ticket] = continuation
                         return nil
@@ -91,13 +98,16 @@ package final class CoalescingFetcher: Fetcher {
                     if let ready { continuation.resume(returning: ready) }
                 }
             } onCancel: {
-                let (waiter, orphaned) = state.withLock { state -> (CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>?, Task<Void, Never>?) in
+                let (waiter, orphaned) = state.withLock {
+                    state -> (CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>?, Task<Void, Never>?) in
                     state.gone.insert(ticket)
                     state.members -= 1
                     let waiter = state.waiters.removeValue(forKey: ticket)
                     return (waiter, state.members == 0 && state.result == nil ? state.task : nil)
                 }
-                waiter?.resume(returning: .failure(BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for the upstream")))
+                waiter?.resume(
+                    returning: .failure(
+                        BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for the upstream")))
                 orphaned?.cancel()
             }
         }

@@ -18,7 +18,9 @@ package struct LimitingFetcher: Fetcher {
         do {
             try await limiter.acquire()
         } catch {
-            throw BoxOfficeError(.upstreamUnavailable, "cancelled while waiting for a free \(call.service.rawValue) connection", service: call.service)
+            throw BoxOfficeError(
+                .upstreamUnavailable, "cancelled while waiting for a free \(call.service.rawValue) connection",
+                service: call.service)
         }
         defer { limiter.release() }
         return try await inner.fetch(call)

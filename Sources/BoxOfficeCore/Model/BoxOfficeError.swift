@@ -49,7 +49,10 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     package var description: String { "\(reason.rawValue): \(message)" }
 
     static func malformed(_ service: Service, at path: String, _ detail: String) -> BoxOfficeError {
-        var error = BoxOfficeError(.upstreamMalformed, "\(service.rawValue) sent a body the worker cannot read: \(detail) at \(path.isEmpty ? "the top level" : path)", service: service)
+        var error = BoxOfficeError(
+            .upstreamMalformed,
+            "\(service.rawValue) sent a body the worker cannot read: \(detail) at \(path.isEmpty ? "the top level" : path)",
+            service: service)
         error.path = path
         return error
     }

@@ -27,7 +27,8 @@ package struct FixtureFetcher: Fetcher {
             if case .object(let object) = try callReader.member("parameters").value {
                 for member in object { parameters[member.key] = member.value.stringValue ?? member.value.description }
             }
-            let call = UpstreamCall(service: service, path: try callReader.member("path").string(), parameters: parameters)
+            let call = UpstreamCall(
+                service: service, path: try callReader.member("path").string(), parameters: parameters)
             let name = try entry.member("file").string()
             guard let text = file(name) else { throw entry.fail("the fixture file \(name) is missing") }
             bodies[call.key] = Array(text.utf8)
@@ -40,6 +41,7 @@ package struct FixtureFetcher: Fetcher {
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
         guard let body = bodies[key] else { throw coverage.unavailable(call) }
-        return Fetched(body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
+        return Fetched(
+            body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
     }
 }

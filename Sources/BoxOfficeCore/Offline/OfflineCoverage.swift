@@ -12,17 +12,22 @@ package struct OfflineCoverage: Sendable {
     mutating func record(_ call: UpstreamCall) {
         switch call.path {
         case KOBISPaths.daily:
-            if let date = call.parameters["targetDt"].flatMap(CalendarDate.init) { dailyDates.append(date); dailyDates.sort() }
+            if let date = call.parameters["targetDt"].flatMap(CalendarDate.init) {
+                dailyDates.append(date); dailyDates.sort()
+            }
         case KOBISPaths.weekly:
             if let date = call.parameters["targetDt"].flatMap(CalendarDate.init),
-               let period = WeekPeriod.allCases.first(where: { $0.weekGb == call.parameters["weekGb"] }) {
+                let period = WeekPeriod.allCases.first(where: { $0.weekGb == call.parameters["weekGb"] })
+            {
                 weeklyPeriods.append((period, date))
                 weeklyPeriods.sort { $0.end < $1.end }
             }
         case KOBISPaths.movieInfo:
             if let code = call.parameters["movieCd"] { movieCodes.append(code) }
         case KOBISPaths.movieList:
-            searches.append(call.parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+            searches.append(
+                call.parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }.map
+                { "\($0.key)=\($0.value)" }.joined(separator: "&"))
         case KakaoPaths.image:
             if let query = call.parameters["query"] { posterQueries.append(query) }
         default:
@@ -32,15 +37,21 @@ package struct OfflineCoverage: Sendable {
 
     /// The `offline_unavailable` error for a call the fixtures do not cover, naming what they do cover.
     func unavailable(_ call: UpstreamCall) -> BoxOfficeError {
-        let (what, available): (String, [String]) = switch call.path {
-        case KOBISPaths.daily: ("this daily box office (only the whole country, all films)", dailyDates.map(\.description))
-        case KOBISPaths.weekly: ("this weekly box office", weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" })
-        case KOBISPaths.movieInfo: ("this movie", movieCodes)
-        case KOBISPaths.movieList: ("this search", searches)
-        case KakaoPaths.image: ("this poster search", posterQueries)
-        default: ("this call", [])
-        }
-        var error = BoxOfficeError(.offlineUnavailable, "offline mode: no recorded response covers \(what); set KOBIS_API_KEY to go live. Recorded: \(available.joined(separator: ", "))", service: call.service)
+        let (what, available): (String, [String]) =
+            switch call.path {
+            case KOBISPaths.daily:
+                ("this daily box office (only the whole country, all films)", dailyDates.map(\.description))
+            case KOBISPaths.weekly:
+                ("this weekly box office", weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" })
+            case KOBISPaths.movieInfo: ("this movie", movieCodes)
+            case KOBISPaths.movieList: ("this search", searches)
+            case KakaoPaths.image: ("this poster search", posterQueries)
+            default: ("this call", [])
+            }
+        var error = BoxOfficeError(
+            .offlineUnavailable,
+            "offline mode: no recorded response covers \(what); set KOBIS_API_KEY to go live. Recorded: \(available.joined(separator: ", "))",
+            service: call.service)
         error.available = available
         return error
     }

@@ -30,40 +30,61 @@ package struct PosterDownloader: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(url: url, redactedURL: url, redirectsToAnyHost: true, maximumBytes: Self.maximumBytes), timeout: timeout)
+            response = try await transport.send(
+                HTTPRequest(url: url, redactedURL: url, redirectsToAnyHost: true, maximumBytes: Self.maximumBytes),
+                timeout: timeout)
         } catch {
             if error.kind == .tooLarge {
-                throw BoxOfficeError(.upstreamMalformed, "the poster image at \(url) is larger than the \(Self.maximumBytes >> 20) MB limit; not downloaded", service: .kakao)
+                throw BoxOfficeError(
+                    .upstreamMalformed,
+                    "the poster image at \(url) is larger than the \(Self.maximumBytes >> 20) MB limit; not downloaded",
+                    service: .kakao)
             }
-            throw BoxOfficeError(.upstreamUnavailable, "cannot download the poster image: \(error.message)", service: .kakao)
+            throw BoxOfficeError(
+                .upstreamUnavailable, "cannot download the poster image: \(error.message)", service: .kakao)
         }
         guard (200..<300).contains(response.status) else {
-            var error = BoxOfficeError(response.status >= 500 || response.status == 429 ? .upstreamUnavailable : .upstreamRejected, "the poster image at \(url) answered HTTP \(response.status)", service: .kakao)
+            var error = BoxOfficeError(
+                response.status >= 500 || response.status == 429 ? .upstreamUnavailable : .upstreamRejected,
+                "the poster image at \(url) answered HTTP \(response.status)", service: .kakao)
             error.status = response.status
             throw error
         }
-        let mimeType = (response.contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mimeType =
+            (response.contentType ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard mimeType.hasPrefix("image/"), mimeType.count > 6 else {
-            throw BoxOfficeError(.upstreamMalformed, "the poster URL answered \(mimeType.isEmpty ? "without a content type" : mimeType), not an image; not downloaded", service: .kakao)
+            throw BoxOfficeError(
+                .upstreamMalformed,
+                "the poster URL answered \(mimeType.isEmpty ? "without a content type" : mimeType), not an image; not downloaded",
+                service: .kakao)
         }
         let sha256 = SHA256.hash(data: response.body).hexadecimal
         let relative = "posters/\(sha256).\(Self.fileExtension(mimeType))"
-        let poster = PosterFile(path: store.directory.appendingPathComponent(relative).path, mimeType: mimeType, bytes: response.body.count, sha256: sha256)
+        let poster = PosterFile(
+            path: store.directory.appendingPathComponent(relative).path, mimeType: mimeType, bytes: response.body.count,
+            sha256: sha256)
         do {
             try write(response.body, to: poster.path)
             try await store.storeImage(url, file: relative, poster)
         } catch {
-            throw BoxOfficeError(.notConfigured, "the poster could not be saved in the cache directory \(store.directory.path): \(error)")
+            throw BoxOfficeError(
+                .notConfigured, "the poster could not be saved in the cache directory \(store.directory.path): \(error)"
+            )
         }
         return poster
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CacheStoreError("cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw CacheStoreError("cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

@@ -1,6 +1,5 @@
 package import Crypto
 
-
 extension SHA256.Digest {
     /// Lowercase hexadecimal, as poster file names use it.
     package var hexadecimal: String {

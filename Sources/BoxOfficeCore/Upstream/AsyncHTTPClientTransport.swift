@@ -35,15 +35,24 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             for (name, value) in request.headers { http.headers.add(name: name, value: value) }
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(http, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+                response = try await client.execute(
+                    http,
+                    timeout: .nanoseconds(
+                        Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds
+                            / 1_000_000_000))
             } catch {
                 throw Self.map(error, redactedURL)
             }
             let status = Int(response.status.code)
             if (300..<400).contains(status), let location = response.headers.first(name: "location") {
-                let target = request.redirectsToAnyHost ? Self.webTarget(location, from: url) : Self.sameHostTarget(location, from: url)
+                let target =
+                    request.redirectsToAnyHost
+                    ? Self.webTarget(location, from: url) : Self.sameHostTarget(location, from: url)
                 guard let next = target else {
-                    throw TransportError(.redirect, "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another host"), which is not followed")
+                    throw TransportError(
+                        .redirect,
+                        "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another host"), which is not followed"
+                    )
                 }
                 url = next
                 redactedURL = next.contains("key=") ? String(next.prefix { $0 != "?" }) + "?…" : next
@@ -55,7 +64,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             }
             do {
                 let buffer = try await response.body.collect(upTo: cap)
-                return HTTPResponse(status: status, contentType: response.headers.first(name: "content-type"), body: Array(buffer.readableBytesView))
+                return HTTPResponse(
+                    status: status, contentType: response.headers.first(name: "content-type"),
+                    body: Array(buffer.readableBytesView))
             } catch let error as NIOTooManyBytesError {
                 _ = error
                 throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
@@ -70,7 +81,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// or nil.
     static func webTarget(_ location: String, from url: String) -> String? {
         guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
         else { return nil }
         return target.absoluteString
     }
@@ -80,8 +91,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// IPv6 literals (`[::1]:8080`) and user information (`user@host`).
     static func sameHostTarget(_ location: String, from url: String) -> String? {
         guard let target = webTarget(location, from: url),
-              let from = URLComponents(string: url)?.host?.lowercased(),
-              let to = URLComponents(string: target)?.host?.lowercased()
+            let from = URLComponents(string: url)?.host?.lowercased(),
+            let to = URLComponents(string: target)?.host?.lowercased()
         else { return nil }
         return from == to ? target : nil
     }

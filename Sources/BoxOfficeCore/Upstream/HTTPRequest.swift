@@ -9,7 +9,10 @@ package struct HTTPRequest: Sendable {
     /// A tighter cap on the body than the transport's own, in bytes.
     package var maximumBytes: Int?
 
-    package init(url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false, maximumBytes: Int? = nil) {
+    package init(
+        url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false,
+        maximumBytes: Int? = nil
+    ) {
         self.url = url
         self.redactedURL = redactedURL
         self.headers = headers

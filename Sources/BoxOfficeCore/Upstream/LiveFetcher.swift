@@ -29,7 +29,10 @@ package struct LiveFetcher: Fetcher {
     package var retry: RetryPolicy
     package var counters: UpstreamCounters
 
-    package init(kobis: Endpoint, kakao: Endpoint, transport: any HTTPTransport, timeout: Duration, retry: RetryPolicy = RetryPolicy(), counters: UpstreamCounters = UpstreamCounters()) {
+    package init(
+        kobis: Endpoint, kakao: Endpoint, transport: any HTTPTransport, timeout: Duration,
+        retry: RetryPolicy = RetryPolicy(), counters: UpstreamCounters = UpstreamCounters()
+    ) {
         self.kobis = kobis
         self.kakao = kakao
         self.transport = transport
@@ -41,7 +44,10 @@ package struct LiveFetcher: Fetcher {
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let endpoint = call.service == .kobis ? kobis : kakao
         guard let key = endpoint.key, !key.isEmpty else {
-            var error = BoxOfficeError(.notConfigured, "\(call.service == .kobis ? "KOBIS" : "Kakao image search") needs a key: set \(endpoint.setting)", service: call.service)
+            var error = BoxOfficeError(
+                .notConfigured,
+                "\(call.service == .kobis ? "KOBIS" : "Kakao image search") needs a key: set \(endpoint.setting)",
+                service: call.service)
             error.setting = endpoint.setting
             throw error
         }
@@ -53,7 +59,9 @@ package struct LiveFetcher: Fetcher {
                 do {
                     try await Task.sleep(for: retry.delay(after: attempt - 1, random: Double.random(in: 0...1)))
                 } catch {
-                    throw BoxOfficeError(.upstreamUnavailable, "cancelled while waiting to retry \(request.redactedURL)", service: call.service)
+                    throw BoxOfficeError(
+                        .upstreamUnavailable, "cancelled while waiting to retry \(request.redactedURL)",
+                        service: call.service)
                 }
             }
             counters.record(call.service)
@@ -77,7 +85,9 @@ package struct LiveFetcher: Fetcher {
                 throw rejected(call.service, response, request)
             }
         }
-        throw unavailable(call.service, Self.naming("\(lastProblem) after \(retry.attempts) attempts", request.redactedURL), status: lastStatus)
+        throw unavailable(
+            call.service, Self.naming("\(lastProblem) after \(retry.attempts) attempts", request.redactedURL),
+            status: lastStatus)
     }
 
     /// `problem`, naming the (redacted) URL once: transport messages already name it, HTTP statuses do not.
@@ -90,7 +100,8 @@ package struct LiveFetcher: Fetcher {
         let base = endpoint.baseURL + call.path + (query.isEmpty ? "?" : "?" + query + "&")
         switch call.service {
         case .kobis:
-            return HTTPRequest(url: base + "key=" + UpstreamCall.percentEncoded(key), redactedURL: base + "key=REDACTED")
+            return HTTPRequest(
+                url: base + "key=" + UpstreamCall.percentEncoded(key), redactedURL: base + "key=REDACTED")
         case .kakao:
             let url = endpoint.baseURL + call.path + (query.isEmpty ? "" : "?" + query)
             return HTTPRequest(url: url, redactedURL: url, headers: [("Authorization", "KakaoAK " + key)])
@@ -98,7 +109,9 @@ package struct LiveFetcher: Fetcher {
     }
 
     private func unavailable(_ service: Service, _ detail: String, status: Int?) -> BoxOfficeError {
-        var error = BoxOfficeError(.upstreamUnavailable, "\(service == .kobis ? "KOBIS" : "Kakao") is unavailable: \(detail)", service: service)
+        var error = BoxOfficeError(
+            .upstreamUnavailable, "\(service == .kobis ? "KOBIS" : "Kakao") is unavailable: \(detail)", service: service
+        )
         error.status = status
         return error
     }
@@ -107,12 +120,16 @@ package struct LiveFetcher: Fetcher {
         if service == .kakao, let error = KakaoDecoder.errorBody(response.body, status: response.status) {
             return error
         }
-        let hint = switch response.status {
-        case 401, 403: "the key was refused"
-        case 404: "no such endpoint (check the base URL)"
-        default: "the request was refused"
-        }
-        var error = BoxOfficeError(.upstreamRejected, "\(service == .kobis ? "KOBIS" : "Kakao") answered HTTP \(response.status): \(hint) (\(request.redactedURL))", service: service)
+        let hint =
+            switch response.status {
+            case 401, 403: "the key was refused"
+            case 404: "no such endpoint (check the base URL)"
+            default: "the request was refused"
+            }
+        var error = BoxOfficeError(
+            .upstreamRejected,
+            "\(service == .kobis ? "KOBIS" : "Kakao") answered HTTP \(response.status): \(hint) (\(request.redactedURL))",
+            service: service)
         error.status = response.status
         error.upstreamCode = String(response.status)
         return error

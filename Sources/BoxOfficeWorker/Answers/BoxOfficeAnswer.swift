@@ -25,7 +25,9 @@ enum BoxOfficeAnswer {
     }
 
     /// The answer, fetching the included parts concurrently (with progress) when `include` names any.
-    static func answer(_ office: Kept<BoxOffice>, include: Set<String>, service: BoxOfficeService, context: RequestContext) async -> RPCResult {
+    static func answer(
+        _ office: Kept<BoxOffice>, include: Set<String>, service: BoxOfficeService, context: RequestContext
+    ) async -> RPCResult {
         if include.isEmpty, let kept = keptText(office) { return kept }
         let extras = await IncludedParts.fetch(for: office.value, include: include, service: service, context: context)
         return .value(ModelEncoding.boxOffice(office.value, extras: extras))

@@ -8,7 +8,9 @@ import JSONRPC
 /// sends one `notifications/progress` (`total` = parts planned). The fetcher chain bounds the calls in flight per
 /// service (10 by default, so one wave covers a page) and makes identical calls once.
 enum IncludedParts {
-    static func fetch(for office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext) async -> [Int: JSONObject] {
+    static func fetch(for office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext)
+        async -> [Int: JSONObject]
+    {
         let wantDetail = include.contains("detail")
         let wantPoster = include.contains("poster")
         guard wantDetail || wantPoster else { return [:] }
@@ -26,7 +28,10 @@ enum IncludedParts {
                 if wantDetail {
                     group.addTask {
                         do throws(BoxOfficeError) {
-                            return (index, "detail", .success(ModelEncoding.movie(try await service.movie(code: entry.movieCode))))
+                            return (
+                                index, "detail",
+                                .success(ModelEncoding.movie(try await service.movie(code: entry.movieCode)))
+                            )
                         } catch {
                             return (index, "detail", .failure(error.rpcError))
                         }
@@ -35,7 +40,11 @@ enum IncludedParts {
                 if wantPoster {
                     group.addTask {
                         do throws(BoxOfficeError) {
-                            return (index, "poster", .success(ModelEncoding.poster(try await service.poster(title: entry.title, movieCode: nil))))
+                            return (
+                                index, "poster",
+                                .success(
+                                    ModelEncoding.poster(try await service.poster(title: entry.title, movieCode: nil)))
+                            )
                         } catch {
                             return (index, "poster", .failure(error.rpcError))
                         }
@@ -55,7 +64,8 @@ enum IncludedParts {
                     errors.append(.object(object))
                     extras[index]?["errors"] = .array(errors)
                 }
-                context.reportProgress(Double(finished), total: Double(total), message: "\(part) of \(office.entries[index].title)")
+                context.reportProgress(
+                    Double(finished), total: Double(total), message: "\(part) of \(office.entries[index].title)")
             }
         }
         return extras

@@ -22,11 +22,12 @@ enum ModelEncoding {
             "range": ["start": .string(office.start.description), "end": .string(office.end.description)],
         ]
         if office.kind != .daily { object["yearWeek"] = .optionalString(office.yearWeek) }
-        object["entries"] = .array(office.entries.enumerated().map { index, entry in
-            var encoded = Self.entry(entry)
-            for member in extras[index] ?? [:] { encoded[member.key] = member.value }
-            return .object(encoded)
-        })
+        object["entries"] = .array(
+            office.entries.enumerated().map { index, entry in
+                var encoded = Self.entry(entry)
+                for member in extras[index] ?? [:] { encoded[member.key] = member.value }
+                return .object(encoded)
+            })
         object["source"] = source(office.source)
         return .object(object)
     }
@@ -41,12 +42,14 @@ enum ModelEncoding {
                 "changeRate": .real(entry.audience.changeRate), "total": .integer(entry.audience.total),
             ],
             "sales": [
-                "amount": .integer(entry.sales.amount), "share": .real(entry.salesShare), "change": .integer(entry.sales.change),
+                "amount": .integer(entry.sales.amount), "share": .real(entry.salesShare),
+                "change": .integer(entry.sales.change),
                 "changeRate": .real(entry.sales.changeRate), "total": .integer(entry.sales.total),
             ],
             "screens": .integer(entry.screens), "shows": .integer(entry.shows),
             "display": [
-                "rank": .string(display.rank), "rankChange": .string(display.rankChange), "audience": .string(display.audience),
+                "rank": .string(display.rank), "rankChange": .string(display.rankChange),
+                "audience": .string(display.audience),
                 "audienceTotal": .string(display.audienceTotal), "sales": .string(display.sales),
             ],
         ]
@@ -60,32 +63,53 @@ enum ModelEncoding {
             "runtimeMinutes": optionalInt(movie.runtimeMinutes), "status": .optionalString(movie.status),
             "type": .optionalString(movie.type), "nations": .array(movie.nations.map(JSONValue.string)),
             "genres": .array(movie.genres.map(JSONValue.string)),
-            "directors": .array(movie.directors.map { ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish)] }),
-            "actors": .array(movie.actors.map {
-                ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role), "roleEnglish": .optionalString($0.roleEnglish)]
-            }),
+            "directors": .array(
+                movie.directors.map { ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish)] }),
+            "actors": .array(
+                movie.actors.map {
+                    [
+                        "name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish),
+                        "role": .optionalString($0.role), "roleEnglish": .optionalString($0.roleEnglish),
+                    ]
+                }),
             "showTypes": .array(movie.showTypes.map { ["group": .string($0.group), "name": .string($0.name)] }),
-            "ratings": .array(movie.ratings.map { ["number": .optionalString($0.number), "grade": .string($0.grade)] }),
+            "ratings": .array(
+                movie.ratings.map { ["number": .optionalString($0.number), "grade": .string($0.grade)] }),
             "watchGrade": .optionalString(movie.watchGrade),
-            "companies": .array(movie.companies.map {
-                ["code": .string($0.code), "name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role)]
-            }),
-            "staffs": .array(movie.staffs.map { ["name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role)] }),
+            "companies": .array(
+                movie.companies.map {
+                    [
+                        "code": .string($0.code), "name": .string($0.name),
+                        "nameEnglish": .optionalString($0.nameEnglish), "role": .optionalString($0.role),
+                    ]
+                }),
+            "staffs": .array(
+                movie.staffs.map {
+                    [
+                        "name": .string($0.name), "nameEnglish": .optionalString($0.nameEnglish),
+                        "role": .optionalString($0.role),
+                    ]
+                }),
             "source": source(movie.source),
         ]
     }
 
     static func poster(_ poster: PosterSearch, file: PosterFile? = nil) -> JSONValue {
-        let image: JSONValue = poster.image.map { image in
-            [
-                "url": .string(image.url), "thumbnailUrl": .string(image.thumbnailUrl), "width": .int(image.width),
-                "height": .int(image.height), "site": .optionalString(image.site), "documentUrl": .optionalString(image.documentUrl),
-                "collection": .optionalString(image.collection), "postedAt": .optionalString(image.postedAt),
-            ]
-        } ?? .null
+        let image: JSONValue =
+            poster.image.map { image in
+                [
+                    "url": .string(image.url), "thumbnailUrl": .string(image.thumbnailUrl), "width": .int(image.width),
+                    "height": .int(image.height), "site": .optionalString(image.site),
+                    "documentUrl": .optionalString(image.documentUrl),
+                    "collection": .optionalString(image.collection), "postedAt": .optionalString(image.postedAt),
+                ]
+            } ?? .null
         var result: JSONObject = ["query": .string(poster.query), "found": .bool(poster.image != nil), "image": image]
         if let file {
-            result["file"] = ["path": .string(file.path), "mimeType": .string(file.mimeType), "bytes": .int(file.bytes), "sha256": .string(file.sha256)]
+            result["file"] = [
+                "path": .string(file.path), "mimeType": .string(file.mimeType), "bytes": .int(file.bytes),
+                "sha256": .string(file.sha256),
+            ]
         }
         return .object(result)
     }
@@ -93,15 +117,18 @@ enum ModelEncoding {
     static func search(_ search: MovieSearch) -> JSONValue {
         [
             "total": .int(search.total), "page": .int(search.page),
-            "movies": .array(search.movies.map { movie in
-                [
-                    "movieCode": .string(movie.movieCode), "title": .string(movie.title), "titleEnglish": .optionalString(movie.titleEnglish),
-                    "productionYear": optionalInt(movie.productionYear), "openDate": date(movie.openDate),
-                    "type": .optionalString(movie.type), "status": .optionalString(movie.status),
-                    "nations": .array(movie.nations.map(JSONValue.string)), "genres": .array(movie.genres.map(JSONValue.string)),
-                    "directors": .array(movie.directors.map(JSONValue.string)),
-                ]
-            }),
+            "movies": .array(
+                search.movies.map { movie in
+                    [
+                        "movieCode": .string(movie.movieCode), "title": .string(movie.title),
+                        "titleEnglish": .optionalString(movie.titleEnglish),
+                        "productionYear": optionalInt(movie.productionYear), "openDate": date(movie.openDate),
+                        "type": .optionalString(movie.type), "status": .optionalString(movie.status),
+                        "nations": .array(movie.nations.map(JSONValue.string)),
+                        "genres": .array(movie.genres.map(JSONValue.string)),
+                        "directors": .array(movie.directors.map(JSONValue.string)),
+                    ]
+                }),
         ]
     }
 }

@@ -19,7 +19,9 @@ struct Params {
     /// A `date` param (its format is checked by the schema).
     func date(_ key: String = "date") throws(RPCError) -> CalendarDate? {
         guard let text = string(key) else { return nil }
-        guard let date = CalendarDate(text) else { throw RPCError.invalidParams(at: JSONPointer(tokens: [key]), "\"\(text)\" is not a date") }
+        guard let date = CalendarDate(text) else {
+            throw RPCError.invalidParams(at: JSONPointer(tokens: [key]), "\"\(text)\" is not a date")
+        }
         return date
     }
 

@@ -12,7 +12,8 @@ package struct SchemaCatalog: Sendable {
 
     /// The file names of every embedded schema, e.g. `ping.params.schema.json`.
     package static var fileNames: [String] {
-        EmbeddedResources.files.keys.filter { $0.hasPrefix("Schemas/") }.map { String($0.dropFirst("Schemas/".count)) }.sorted()
+        EmbeddedResources.files.keys.filter { $0.hasPrefix("Schemas/") }.map { String($0.dropFirst("Schemas/".count)) }
+            .sorted()
     }
 
     /// The parsed document of `Schemas/<fileName>`.

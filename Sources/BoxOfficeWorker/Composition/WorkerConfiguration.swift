@@ -37,8 +37,10 @@ package struct WorkerConfiguration: Sendable {
 
     package init(
         server: ServerConfiguration = ServerConfiguration(), mode: Mode = .offline, diagnostics: Bool = false,
-        kobis: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKOBISBaseURL, key: nil, setting: "KOBIS_API_KEY"),
-        kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
+        kobis: LiveFetcher.Endpoint = LiveFetcher.Endpoint(
+            baseURL: defaultKOBISBaseURL, key: nil, setting: "KOBIS_API_KEY"),
+        kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(
+            baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
         timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
         kobisDailyLimit: Int = 2950, upstreamWidth: Int = 10, offlineRequested: Bool = false
     ) {
@@ -64,5 +66,3 @@ extension WorkerConfiguration {
         return home + "/.cache/boxoffice-worker"
     }
 }
-
-

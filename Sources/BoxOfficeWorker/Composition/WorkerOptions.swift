@@ -65,7 +65,9 @@ package struct WorkerOptions: Sendable {
             timeout: .milliseconds(Int64(timeout * 1000)),
             today: fixedToday,
             cacheDirectory: noCache
-                ? nil : cacheDirectory ?? set("BOXOFFICE_CACHE_DIR") ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
+                ? nil
+                : cacheDirectory ?? set("BOXOFFICE_CACHE_DIR")
+                    ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
             kobisDailyLimit: kobisDailyLimit,
             offlineRequested: offline && kobisKey != nil
         )

@@ -26,7 +26,10 @@ package final class WorkerRuntime: Sendable {
 
     /// `logger` takes the warnings about a store that does not work (one per outage) and the notice when it works
     /// again.
-    package init(_ configuration: WorkerConfiguration, transport injected: (any HTTPTransport)? = nil, logger: Logger = Logger(label: "boxoffice-worker", factory: { _ in SwiftLogNoOpLogHandler() })) throws {
+    package init(
+        _ configuration: WorkerConfiguration, transport injected: (any HTTPTransport)? = nil,
+        logger: Logger = Logger(label: "boxoffice-worker", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws {
         counters = UpstreamCounters()
         let fixedToday = configuration.today
         let calendar: @Sendable () -> SeoulCalendar = {
@@ -60,7 +63,8 @@ package final class WorkerRuntime: Sendable {
                 do {
                     store = try CacheStore(directory: URL(fileURLWithPath: directory, isDirectory: true))
                 } catch {
-                    warnings.failed("the cache directory \(directory) cannot be used (\(error)); running without a cache")
+                    warnings.failed(
+                        "the cache directory \(directory) cannot be used (\(error)); running without a cache")
                 }
             }
             self.store = store
@@ -71,10 +75,12 @@ package final class WorkerRuntime: Sendable {
                 timeout: configuration.timeout, counters: counters
             )
             let upstream = LimitingFetcher(QuotaFetcher(live, quota: quota), perService: configuration.upstreamWidth)
-            cache = CachingFetcher(CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings)
+            cache = CachingFetcher(
+                CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings)
             service = BoxOfficeService(fetcher: cache, calendar: calendar)
             downloader = store.map { PosterDownloader(store: $0, transport: http, timeout: configuration.timeout) }
-            downloadUnavailable = store == nil
+            downloadUnavailable =
+                store == nil
                 ? "poster downloads are kept in the cache directory, and there is none (--no-cache, or it cannot be used)"
                 : nil
         }
@@ -94,6 +100,7 @@ package final class WorkerRuntime: Sendable {
         guard let coverage else { return nil }
         let daily = coverage.dailyDates.map(\.description).joined(separator: ", ")
         let weekly = coverage.weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" }.joined(separator: ", ")
-        return "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
+        return
+            "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
     }
 }

@@ -9,16 +9,17 @@ extension BoxOfficeError {
         if reason == .invalidArgument {
             return RPCError.invalidParams(at: JSONPointer(path ?? "") ?? .root, message)
         }
-        let code: RPCErrorCode = switch reason {
-        case .upstreamUnavailable: .upstreamUnavailable
-        case .upstreamRejected: .upstreamRejected
-        case .upstreamMalformed: .upstreamMalformed
-        case .notFound: .notFound
-        case .quotaExhausted: .quotaExhausted
-        case .offlineUnavailable: .offlineUnavailable
-        case .notConfigured: .notConfigured
-        case .invalidArgument: .invalidParams
-        }
+        let code: RPCErrorCode =
+            switch reason {
+            case .upstreamUnavailable: .upstreamUnavailable
+            case .upstreamRejected: .upstreamRejected
+            case .upstreamMalformed: .upstreamMalformed
+            case .notFound: .notFound
+            case .quotaExhausted: .quotaExhausted
+            case .offlineUnavailable: .offlineUnavailable
+            case .notConfigured: .notConfigured
+            case .invalidArgument: .invalidParams
+            }
         var data: JSONObject = ["reason": .string(reason.rawValue)]
         if let service { data["service"] = .string(service.rawValue) }
         switch reason {

@@ -39,7 +39,8 @@ struct BoxOfficeMethod: CatalogMethod {
         let params = Params(context)
         let date = try params.date()
         let span: BoxOfficeRequest.Span = kind == .daily ? .daily(date) : .weekly(date, params.period)
-        let request = BoxOfficeRequest(span: span, limit: params.limit, filters: params.filters, refresh: params.refresh)
+        let request = BoxOfficeRequest(
+            span: span, limit: params.limit, filters: params.filters, refresh: params.refresh)
         var plan = try answering { () throws(BoxOfficeError) in try service.plan(request) }
         let include = params.include
         let atHand = service.atHand(&plan)

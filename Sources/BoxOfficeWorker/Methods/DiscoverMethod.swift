@@ -22,7 +22,8 @@ struct DiscoverMethod: CatalogMethod {
             "info": [
                 "title": .string(WorkerIdentity.name),
                 "version": .string(WorkerIdentity.version),
-                "description": "Korean box office data (KOBIS, Kakao posters) over newline-delimited JSON-RPC 2.0 on stdin/stdout.",
+                "description":
+                    "Korean box office data (KOBIS, Kakao posters) over newline-delimited JSON-RPC 2.0 on stdin/stdout.",
             ],
             "methods": .array(context.registry.methods.map(Self.describe)),
         ]

@@ -5,7 +5,8 @@ import JSONRPC
 /// `movie.detail`: a movie's details by KOBIS movie code.
 struct MovieDetailMethod: DomainMethod {
     static let methodName = "movie.detail"
-    let summary = "A movie's details by KOBIS movie code: titles, year, opening date, runtime, rating, nations, genres, people, companies."
+    let summary =
+        "A movie's details by KOBIS movie code: titles, year, opening date, runtime, rating, nations, genres, people, companies."
     let schemas: MethodSchemas
     let runtime: WorkerRuntime
 
@@ -16,6 +17,9 @@ struct MovieDetailMethod: DomainMethod {
     private func answer(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
         let code = params.string("movieCode") ?? ""
-        return ModelEncoding.movie(try await answering { () async throws(BoxOfficeError) in try await service.movie(code: code, refresh: params.refresh) })
+        return ModelEncoding.movie(
+            try await answering { () async throws(BoxOfficeError) in
+                try await service.movie(code: code, refresh: params.refresh)
+            })
     }
 }

@@ -19,12 +19,15 @@ struct MoviePosterMethod: DomainMethod {
         let download = params.bool("download") == true
         if download, runtime.downloader == nil {
             let offline = runtime.coverage != nil
-            var error = BoxOfficeError(offline ? .offlineUnavailable : .notConfigured, "download: true is not available: \(runtime.downloadUnavailable ?? "no cache directory")")
+            var error = BoxOfficeError(
+                offline ? .offlineUnavailable : .notConfigured,
+                "download: true is not available: \(runtime.downloadUnavailable ?? "no cache directory")")
             if offline { error.available = [] } else { error.setting = "BOXOFFICE_CACHE_DIR" }
             throw error.rpcError
         }
         let poster = try await answering { () async throws(BoxOfficeError) in
-            try await service.poster(title: params.string("title"), movieCode: params.string("movieCode"), refresh: params.refresh)
+            try await service.poster(
+                title: params.string("title"), movieCode: params.string("movieCode"), refresh: params.refresh)
         }
         guard download, let downloader = runtime.downloader, let image = poster.image else {
             return ModelEncoding.poster(poster)

@@ -14,7 +14,8 @@ struct WorkerStatusMethod: CatalogMethod {
     let clock: WorkerClock
     let runtime: WorkerRuntime
 
-    init(configuration: WorkerConfiguration, clock: WorkerClock, runtime: WorkerRuntime) throws(SchemaCatalog.LoadError) {
+    init(configuration: WorkerConfiguration, clock: WorkerClock, runtime: WorkerRuntime) throws(SchemaCatalog.LoadError)
+    {
         schemas = try MethodSchemas(for: Self.methodName)
         self.configuration = configuration
         self.clock = clock
@@ -33,12 +34,13 @@ struct WorkerStatusMethod: CatalogMethod {
         let server = configuration.server
         let counters = runtime.counters
         let cache = runtime.cache.statistics
-        let quota: JSONValue = status.map { status in
-            [
-                "limit": .int(status.limit), "used": .int(status.used), "remaining": .int(status.remaining),
-                "day": .string(status.day.description), "resetsAt": .string(status.resetsAt),
-            ]
-        } ?? .null
+        let quota: JSONValue =
+            status.map { status in
+                [
+                    "limit": .int(status.limit), "used": .int(status.used), "remaining": .int(status.remaining),
+                    "day": .string(status.day.description), "resetsAt": .string(status.resetsAt),
+                ]
+            } ?? .null
         return [
             "name": .string(WorkerIdentity.name),
             "version": .string(WorkerIdentity.version),
@@ -58,8 +60,14 @@ struct WorkerStatusMethod: CatalogMethod {
                 "inFlight": .int(requests.inFlight),
             ],
             "upstream": [
-                "kobis": ["calls": .int(counters.kobisCalls), "baseURL": .string(configuration.kobis.baseURL), "keySet": .bool(configuration.kobis.key?.isEmpty == false)],
-                "kakao": ["calls": .int(counters.kakaoCalls), "baseURL": .string(configuration.kakao.baseURL), "keySet": .bool(configuration.kakao.key?.isEmpty == false)],
+                "kobis": [
+                    "calls": .int(counters.kobisCalls), "baseURL": .string(configuration.kobis.baseURL),
+                    "keySet": .bool(configuration.kobis.key?.isEmpty == false),
+                ],
+                "kakao": [
+                    "calls": .int(counters.kakaoCalls), "baseURL": .string(configuration.kakao.baseURL),
+                    "keySet": .bool(configuration.kakao.key?.isEmpty == false),
+                ],
             ],
             "quota": quota,
             "cache": [

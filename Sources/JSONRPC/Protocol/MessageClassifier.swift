@@ -25,7 +25,8 @@ package enum MessageClassifier {
         case nil: id = nil
         case .string?, .integer?, .real?, .null?: id = rawID
         case let other?:
-            return .invalid(id: .null, error: .invalidRequest("\"id\" must be a string, a number or null, not \(other.typeName)"))
+            return .invalid(
+                id: .null, error: .invalidRequest("\"id\" must be a string, a number or null, not \(other.typeName)"))
         }
         func invalid(_ why: String) -> Envelope {
             .invalid(id: id ?? .null, error: .invalidRequest(why))

@@ -70,7 +70,8 @@ extension RPCError {
         RPCError(.methodNotFound, "Method not found: \(name)")
     }
 
-    static let internalError = RPCError(.internalError, "Internal error: the request failed unexpectedly; the worker is still serving")
+    static let internalError = RPCError(
+        .internalError, "Internal error: the request failed unexpectedly; the worker is still serving")
 
     static func cancelled(byShutdown: Bool) -> RPCError {
         RPCError(.requestCancelled, byShutdown ? "cancelled: the worker is shutting down" : "cancelled")

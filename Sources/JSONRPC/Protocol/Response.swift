@@ -87,7 +87,9 @@ extension RPCError {
     }
 
     /// `-32602` with one error of the caller's own (a rule no schema can express).
-    package static func invalidParams(at location: JSONPointer, keyword: JSONPointer = .root, _ message: String) -> RPCError {
+    package static func invalidParams(at location: JSONPointer, keyword: JSONPointer = .root, _ message: String)
+        -> RPCError
+    {
         invalidParams([ValidationError(instanceLocation: location, keywordLocation: keyword, message: message)])
     }
 }

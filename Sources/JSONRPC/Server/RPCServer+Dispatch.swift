@@ -1,6 +1,6 @@
+import JSONCore
 import JSONSchema
 import Logging
-import JSONCore
 
 /// Work handed from the reader thread to the task group.
 enum Job: Sendable {

@@ -1,5 +1,5 @@
-import Logging
 import JSONCore
+import Logging
 
 extension RPCServer {
     /// Runs one job in the task group and hands its answer to the sequencer.
@@ -70,13 +70,17 @@ extension RPCServer {
         inFlight.remove(call.registration)
         guard let id = call.context.id else {
             if case .finished(.failure(let error)) = outcome, !(error is RPCError) {
-                logger.critical("notification handler failed unexpectedly: \(error)", metadata: ["method": "\(call.context.method)"])
+                logger.critical(
+                    "notification handler failed unexpectedly: \(error)", metadata: ["method": "\(call.context.method)"]
+                )
             }
             return nil
         }
         switch outcome {
         case .cancelled:
-            return response(id: id, method: call.context.method, outcome: .success(.value(.null)), cancelled: signal.firedByShutdown)
+            return response(
+                id: id, method: call.context.method, outcome: .success(.value(.null)), cancelled: signal.firedByShutdown
+            )
         case .finished(let result):
             if case .failure = result, signal.isFired {
                 return response(id: id, method: call.context.method, outcome: result, cancelled: signal.firedByShutdown)

@@ -11,7 +11,10 @@ package struct ServerConfiguration: Sendable, Hashable {
     /// How long SIGTERM/SIGINT waits for in-flight requests before cancelling them (`--drain-seconds`).
     package var drainSeconds: Double
 
-    package init(maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100, drainSeconds: Double = 5) {
+    package init(
+        maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100,
+        drainSeconds: Double = 5
+    ) {
         self.maxInFlight = maxInFlight
         self.ordered = ordered
         self.maxLineBytes = maxLineBytes

@@ -33,4 +33,3 @@ final class ImmediateOutput {
 
 @available(*, unavailable, message: "the responder thread's own buffer")
 extension ImmediateOutput: Sendable {}
-

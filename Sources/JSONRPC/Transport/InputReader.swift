@@ -66,7 +66,9 @@ final class InputReader: Sendable {
         }
     }
 
-    private func plainReadLoop(_ buffer: UnsafeMutableRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) -> Outcome {
+    private func plainReadLoop(_ buffer: UnsafeMutableRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void)
+        -> Outcome
+    {
         while true {
             let count = read(fd, buffer.baseAddress, buffer.count)
             if count > 0 {

@@ -18,11 +18,13 @@ package final class OutputWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var queued: [UInt8] = []
     private var writing = false
+    /// The size of the batch the writer thread is writing now: still unwritten as far as backpressure goes.
+    private var inWrite = 0
     private var closed = false
     private var done = false
     private var isHostGone = false
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Bytes that may wait in memory before ``waitForRoom()`` blocks.
+    /// Bytes that may wait in memory (queued, or in the `write(2)` under way) before ``waitForRoom()`` blocks.
     package let highWaterBytes: Int
     /// Fires once when a write fails for good (`EPIPE`: the host closed its end).
     let hostGone = CancellationSignal()
@@ -54,7 +56,7 @@ package final class OutputWriter: @unchecked Sendable {
     /// - Important: For the responder thread only, never a task: it is how backpressure on output reaches stdin.
     package func waitForRoom() {
         condition.lock()
-        while queued.count > highWaterBytes && !isHostGone && !done {
+        while queued.count + inWrite > highWaterBytes && !isHostGone && !done {
             condition.wait()
         }
         condition.unlock()
@@ -64,7 +66,7 @@ package final class OutputWriter: @unchecked Sendable {
     package var pendingBytes: Int {
         condition.lock()
         defer { condition.unlock() }
-        return queued.count
+        return queued.count + inWrite
     }
 
     /// Takes no more lines, and returns when everything handed over has been written (or the host is gone) and
@@ -95,10 +97,12 @@ package final class OutputWriter: @unchecked Sendable {
             let batch = queued
             queued = []
             writing = true
+            inWrite = batch.count
             condition.unlock()
             let delivered = writeFully(batch)
             condition.lock()
             writing = false
+            inWrite = 0
             if !delivered {
                 isHostGone = true
                 queued = []

@@ -1,0 +1,59 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import JSONRPC
+
+/// The reader → responder hand-over: order, the bound (a full queue holds the reader), finish and close.
+@Suite("Line queue")
+struct LineQueueTests {
+    @Test("batches come out in order; empty batches are not queued; finish drains then ends")
+    func order() {
+        let queue = LineQueue(capacity: 4)
+        queue.push([.tooLong])
+        queue.push([])
+        queue.push([.tooLong, .tooLong])
+        queue.finish()
+        #expect(queue.pop()?.count == 1)
+        #expect(queue.pop()?.count == 2)
+        #expect(queue.pop() == nil)
+    }
+
+    @Test("a full queue holds the pusher until a batch is taken")
+    func bound() async throws {
+        let queue = LineQueue(capacity: 2)
+        queue.push([.tooLong])
+        queue.push([.tooLong])
+        let pushed = Atomic<Bool>(false)
+        let pusher = Thread {
+            queue.push([.tooLong, .tooLong, .tooLong])
+            pushed.store(true, ordering: .releasing)
+        }
+        pusher.start()
+        try await Task.sleep(for: .milliseconds(50))
+        let pushedNow = pushed.load(ordering: .acquiring)
+        #expect(!pushedNow)
+        #expect(queue.pop()?.count == 1)
+        while !pushed.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
+        queue.finish()
+        #expect(queue.pop()?.count == 1)
+        #expect(queue.pop()?.count == 3)
+        #expect(queue.pop() == nil)
+    }
+
+    @Test("close drops what waits and releases a blocked pusher and a waiting popper")
+    func close() async throws {
+        let queue = LineQueue(capacity: 1)
+        queue.push([.tooLong])
+        let released = Atomic<Int>(0)
+        let pusher = Thread {
+            queue.push([.tooLong])
+            released.add(1, ordering: .releasing)
+        }
+        pusher.start()
+        try await Task.sleep(for: .milliseconds(20))
+        queue.close()
+        while released.load(ordering: .acquiring) < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(queue.pop() == nil)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import JSONRPC
+
+/// The writer thread against real pipes: a full non-blocking pipe (partial writes and `EAGAIN`), and a pipe whose
+/// reader is gone (`EPIPE`).
+@Suite("Output writer")
+struct OutputWriterTests {
+    /// A pipe whose write end is non-blocking and small, so writes come back partial and then with `EAGAIN`.
+    private static func smallNonBlockingPipe() -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0)
+        _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 4096)
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        return (ends[0], ends[1])
+    }
+
+    @Test("lines handed over faster than the host reads arrive whole and in order (partial writes, EAGAIN)")
+    func partialWritesAndEAGAIN() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        let (readEnd, writeEnd) = Self.smallNonBlockingPipe()
+        defer { close(readEnd) }
+        let writer = OutputWriter(fd: writeEnd)
+        var expected: [UInt8] = []
+        for index in 0..<2000 {
+            // Lines of varied length, some longer than the pipe's 4 KiB, so most writes are partial.
+            let line = Array("{\"id\":\(index),\"pad\":\"\(String(repeating: "x", count: index % 7 * 1500))\"}\n".utf8)
+            expected += line
+            writer.write(lines: line)
+        }
+        // The host reads slowly, in small pieces, while the writer waits on a full pipe.
+        let received = Mutex<[UInt8]>([])
+        let readerThread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 1000)
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.withLock { $0 += buffer[..<count] }
+                usleep(50)
+            }
+        }
+        readerThread.start()
+        await writer.finish()
+        close(writeEnd)
+        while received.withLock({ $0.count }) < expected.count {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(received.withLock { $0 } == expected)
+        #expect(!writer.hostGone.isFired)
+    }
+
+    @Test("EPIPE: the host-gone signal fires once, and everything later is dropped without blocking")
+    func hostGone() async {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        let writer = OutputWriter(fd: ends[1])
+        writer.write(lines: Array("{\"id\":1}\n".utf8))
+        await writer.hostGone.wait()
+        #expect(writer.hostGone.isFired)
+        writer.write(lines: Array("{\"id\":2}\n".utf8))
+        writer.waitForRoom()
+        #expect(writer.pendingBytes == 0)
+        await writer.finish()
+        close(ends[1])
+    }
+
+    @Test("waitForRoom blocks while more than the high-water mark waits, and returns once the host reads")
+    func backpressure() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 4096)
+        let writer = OutputWriter(fd: ends[1], highWaterBytes: 8192)
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 4095) + [0x0A]
+        for _ in 0..<8 { writer.write(lines: chunk) }
+        let returned = Atomic<Bool>(false)
+        let waiter = Thread {
+            writer.waitForRoom()
+            returned.store(true, ordering: .releasing)
+        }
+        waiter.start()
+        try await Task.sleep(for: .milliseconds(100))
+        let returnedNow = returned.load(ordering: .acquiring)
+        #expect(!returnedNow, "returned while the host read nothing")
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var total = 0
+        while total < chunk.count * 8 {
+            let count = read(ends[0], &buffer, buffer.count)
+            #expect(count > 0)
+            total += max(0, count)
+        }
+        await writer.finish()
+        let returnedAtEnd = returned.load(ordering: .acquiring)
+        #expect(returnedAtEnd)
+        close(ends[0])
+        close(ends[1])
+    }
+}
