@@ -3,9 +3,36 @@ import BoxOfficeWorker
 import Foundation
 import Logging
 
+/// The process entry: the worker's own flags in their plain forms are read by a table
+/// (``WorkerOptions/quickParse(_:)``, no reflection on the start path); anything else (help, version, errors) goes
+/// through swift-argument-parser.
+@main
+enum Entry {
+    static func main() async {
+        guard let options = WorkerOptions.quickParse(CommandLine.arguments.dropFirst()) else {
+            await BoxOfficeWorkerCommand.main()
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let configuration: WorkerConfiguration
+        do {
+            configuration = try options.configuration(environment: environment)
+            guard let level = BoxOfficeWorkerCommand.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"])
+            else {
+                throw WorkerOptions.Invalid(description: "the log level is not one of \(BoxOfficeWorkerCommand.levels)")
+            }
+            BoxOfficeWorkerCommand.bootstrapLogging(level)
+        } catch {
+            // The same message and exit code as swift-argument-parser gives for the same mistake.
+            await BoxOfficeWorkerCommand.main()
+            return
+        }
+        exit(await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker")))
+    }
+}
+
 /// `boxoffice-worker`: parses flags, sets up logging on stderr, and hands over to the composition root in
 /// BoxOfficeWorker (``ProtocolWorker``).
-@main
 struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boxoffice-worker",
@@ -106,6 +133,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         options.kobisDailyLimit = kobisDailyLimit
         options.today = today
         options.diagnostics = diagnostics
+        options.logLevel = logLevel
         return options
     }
 
@@ -120,19 +148,30 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         if let level = logLevelText, Logger.Level(rawValue: level) == nil {
-            throw ValidationError(
-                "log level \"\(level)\" is not one of trace, debug, info, notice, warning, error, critical")
+            throw ValidationError("log level \"\(level)\" is not one of \(Self.levels)")
         }
     }
 
-    mutating func run() async throws {
-        let configuration = try options.configuration(environment: ProcessInfo.processInfo.environment)
-        let level = logLevelText.flatMap(Logger.Level.init(rawValue:)) ?? .info
+    static let levels = "trace, debug, info, notice, warning, error, critical"
+
+    /// The level named by `text` (nil: the default, info); nil when `text` names none.
+    static func level(_ text: String?) -> Logger.Level? {
+        guard let text else { return .info }
+        return Logger.Level(rawValue: text)
+    }
+
+    /// Logs go to stderr, at `level` and above.
+    static func bootstrapLogging(_ level: Logger.Level) {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
+    }
+
+    mutating func run() async throws {
+        let configuration = try options.configuration(environment: ProcessInfo.processInfo.environment)
+        Self.bootstrapLogging(Self.level(logLevelText) ?? .info)
         let code = await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker"))
         if code != 0 { throw ExitCode(code) }
     }

@@ -1,14 +1,51 @@
 import JSONCore
 import JSONSchema
+import Synchronization
 
-/// A method's wire name, its compiled params schema and its result schema document.
-struct MethodSchemas: Sendable {
+/// A method's wire name, its params schema (compiled) and its result schema document, each loaded on first use.
+///
+/// Why on first use: compiling every schema at start was about a tenth of the worker's cold start, and most
+/// sessions call two or three methods. Start-up still checks that both files of every method are embedded; that
+/// each one parses and compiles is checked by the tests (a build defect, not a run-time condition).
+final class MethodSchemas: Sendable {
     let name: String
-    let params: JSONSchema
-    let result: JSONValue
+    private let loaded = Mutex<(params: JSONSchema?, result: JSONValue?)>((nil, nil))
 
+    /// - Throws: when a schema file of `method` is not embedded.
     init(for method: String) throws(SchemaCatalog.LoadError) {
         name = method
-        (params, result) = try SchemaCatalog.schemas(for: method)
+        for file in [SchemaCatalog.paramsFile(method), SchemaCatalog.resultFile(method)] {
+            guard SchemaCatalog.isEmbedded(file) else {
+                throw SchemaCatalog.LoadError(file: file, reason: "not embedded (is it in Schemas/?)")
+            }
+        }
+    }
+
+    /// The compiled params schema.
+    var params: JSONSchema {
+        if let known = loaded.withLock({ $0.params }) { return known }
+        let compiled = Self.load { () throws(SchemaCatalog.LoadError) in
+            try SchemaCatalog.compiled(SchemaCatalog.paramsFile(name))
+        }
+        loaded.withLock { $0.params = compiled }
+        return compiled
+    }
+
+    /// The result schema document, as published.
+    var result: JSONValue {
+        if let known = loaded.withLock({ $0.result }) { return known }
+        let document = Self.load { () throws(SchemaCatalog.LoadError) in
+            try SchemaCatalog.document(SchemaCatalog.resultFile(name))
+        }
+        loaded.withLock { $0.result = document }
+        return document
+    }
+
+    private static func load<T>(_ body: () throws(SchemaCatalog.LoadError) -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            preconditionFailure("an embedded schema does not load (the tests compile every one): \(error)")
+        }
     }
 }

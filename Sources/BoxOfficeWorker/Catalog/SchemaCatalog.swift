@@ -44,7 +44,18 @@ package struct SchemaCatalog: Sendable {
 
     /// The compiled params schema and the result schema document of `method`.
     package static func schemas(for method: String) throws(LoadError) -> (params: JSONSchema, result: JSONValue) {
-        (try compiled("\(method).params.schema.json"), try document("\(method).result.schema.json"))
+        (try compiled(paramsFile(method)), try document(resultFile(method)))
+    }
+
+    /// `<method>.params.schema.json`
+    package static func paramsFile(_ method: String) -> String { "\(method).params.schema.json" }
+
+    /// `<method>.result.schema.json`
+    package static func resultFile(_ method: String) -> String { "\(method).result.schema.json" }
+
+    /// Whether `Schemas/<fileName>` is embedded.
+    package static func isEmbedded(_ fileName: String) -> Bool {
+        EmbeddedResources.files["Schemas/" + fileName] != nil
     }
 }
 

@@ -18,12 +18,18 @@ package struct WorkerOptions: Sendable {
     package var kobisDailyLimit = 2950
     package var today: String?
     package var diagnostics = false
+    /// `--log-level`; nil: `BOXOFFICE_LOG_LEVEL`, else `info`.
+    package var logLevel: String?
 
     package init() {}
 
     /// A flag value the worker cannot run with; the message names the flag.
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// The configuration these flags and `environment` make.

@@ -1,0 +1,54 @@
+import BoxOfficeWorker
+import Foundation
+import TestSupport
+import Testing
+
+/// The worker's flags are read two ways: a table for the plain forms a host uses on every spawn (no reflection on
+/// the start path), swift-argument-parser for everything else. These tests hold the two to one list and one
+/// meaning.
+@Suite("Flag parsing: the quick table and swift-argument-parser agree")
+struct FlagParsingTests {
+    @Test("the quick table knows exactly the flags --help lists (besides --help and --version)")
+    func sameNames() throws {
+        let help = try WorkerProcess.run([], arguments: ["--help"])
+        #expect(help.status == 0)
+        let text = help.lines.joined(separator: "\n")
+        let listed = Set(
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
+                .filter { $0.hasPrefix("--") }
+                .map { String($0.prefix { $0 != "=" && $0 != ">" && $0 != "<" }) })
+        #expect(listed.subtracting(["--help", "--version"]) == Set(WorkerOptions.quickFlagNames), "\(text)")
+    }
+
+    @Test("plain forms are read by the table with their values")
+    func values() throws {
+        let options = try #require(
+            WorkerOptions.quickParse([
+                "--max-in-flight", "3", "--ordered", "--max-line-bytes=4096", "--drain-seconds", "0.5",
+                "--cache-dir", "/tmp/x", "--today=2026-11-21", "--log-level", "debug", "--diagnostics",
+            ]))
+        #expect(options.maxInFlight == 3 && options.ordered && options.maxLineBytes == 4096)
+        #expect(options.drainSeconds == 0.5 && options.cacheDirectory == "/tmp/x" && options.today == "2026-11-21")
+        #expect(options.logLevel == "debug" && options.diagnostics && !options.offline)
+        #expect(WorkerOptions.quickParse([String]())?.maxInFlight == 64)
+    }
+
+    @Test(
+        "anything else is left to swift-argument-parser",
+        arguments: [
+            ["--help"], ["--version"], ["--bogus"], ["--max-in-flight"], ["--max-in-flight", "many"], ["--ordered=yes"],
+            ["daily"], ["-h"],
+        ])
+    func leftToArgumentParser(_ arguments: [String]) {
+        #expect(WorkerOptions.quickParse(arguments) == nil)
+    }
+
+    @Test("a rule broken through the quick path gets swift-argument-parser's message and exit 64")
+    func brokenRule() throws {
+        let run = try WorkerProcess.run([], arguments: ["--max-in-flight", "0"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--max-in-flight must be at least 1"))
+        let level = try WorkerProcess.run([], arguments: ["--log-level", "loud"])
+        #expect(level.status == 64 && level.stderr.contains("is not one of"))
+    }
+}
