@@ -3,6 +3,9 @@ import PackagePlugin
 
 /// Embeds the package's `Schemas/` and `Fixtures/` into the target as Swift string literals, so an installed
 /// binary needs no files beside it while the JSON files stay the single source of truth.
+///
+/// Why not SwiftPM resources: `Bundle.module` looks for a resource bundle beside the executable at run time, which a
+/// binary copied to `/usr/local/bin` no longer has; an embedded literal cannot go missing.
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {

@@ -3,34 +3,6 @@ import BoxOfficeWorker
 import Foundation
 import Logging
 
-/// The process entry: the worker's own flags in their plain forms are read by a table
-/// (``WorkerOptions/quickParse(_:)``, no reflection on the start path); anything else (help, version, errors) goes
-/// through swift-argument-parser.
-@main
-enum Entry {
-    static func main() async {
-        guard let options = WorkerOptions.quickParse(CommandLine.arguments.dropFirst()) else {
-            await BoxOfficeWorkerCommand.main()
-            return
-        }
-        let environment = ProcessInfo.processInfo.environment
-        let configuration: WorkerConfiguration
-        do {
-            configuration = try options.configuration(environment: environment)
-            guard let level = BoxOfficeWorkerCommand.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"])
-            else {
-                throw WorkerOptions.Invalid(description: "the log level is not one of \(BoxOfficeWorkerCommand.levels)")
-            }
-            BoxOfficeWorkerCommand.bootstrapLogging(level)
-        } catch {
-            // The same message and exit code as swift-argument-parser gives for the same mistake.
-            await BoxOfficeWorkerCommand.main()
-            return
-        }
-        exit(await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker")))
-    }
-}
-
 /// `boxoffice-worker`: parses flags, sets up logging on stderr, and hands over to the composition root in
 /// BoxOfficeWorker (``ProtocolWorker``).
 struct BoxOfficeWorkerCommand: AsyncParsableCommand {

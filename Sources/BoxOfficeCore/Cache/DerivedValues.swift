@@ -1,14 +1,5 @@
 import Synchronization
 
-/// The name of one kind of value derived from a cached body, and the type of that value.
-///
-/// A key is a small Hashable struct whose fields are the inputs the value was made from (a period, an entry count,
-/// a source): two keys of different types never collide, and a value is always read back as the type it was
-/// stored as.
-package protocol DerivedKey: Hashable, Sendable {
-    associatedtype Value: Sendable
-}
-
 /// Values derived from one cached upstream body (its decoded model, a method's serialized answer), kept beside it
 /// in the in-memory cache so a hot entry is decoded and encoded once, not on every request.
 ///

@@ -5,6 +5,10 @@ import Synchronization
 ///
 /// Least-recently-used eviction over a dictionary plus a use counter: with a capacity in the hundreds, finding the
 /// oldest entry by a scan on eviction is cheaper than keeping a linked list in step on every hit.
+///
+/// Why our own: none of the packages we may use has an LRU (swift-collections' `OrderedDictionary` moves an entry
+/// to the end in O(n)); the entries also carry their parsed document and derived values, which a generic cache
+/// would hide.
 final class MemoryCache: Sendable {
     struct Entry: Sendable {
         var entry: CacheStore.Entry

@@ -2,6 +2,9 @@
 ///
 /// Pure arithmetic on days since 1970-01-01 (Howard Hinnant's civil-from-days), so date logic needs no Foundation
 /// calendar and no time zone database, and is the same on every machine.
+///
+/// Why our own: Foundation's `Calendar` and `DateComponents` would do it, at the cost of time zone data, locale
+/// state and class instances on every request; a KOBIS date is a plain day, and twenty lines of arithmetic say so.
 package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     package let year: Int
     package let month: Int

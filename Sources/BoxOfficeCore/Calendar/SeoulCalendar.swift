@@ -2,6 +2,9 @@
 ///
 /// Korea Standard Time is UTC+9 all year (no daylight saving since 1988), so a fixed offset is exact. `today` is
 /// injected (`--today`, `BOXOFFICE_TODAY`, tests); otherwise it comes from the clock.
+///
+/// Why our own: a fixed offset needs no time zone database (`TimeZone(identifier: "Asia/Seoul")` reads tzdata from
+/// disk and may be missing in a minimal container); the week rules (Mon–Sun, Fri–Sun, Mon–Thu) are KOBIS's own.
 package struct SeoulCalendar: Sendable, Hashable {
     /// The earliest day with daily data (KOBIS opened in 2003; protocol.md §3).
     package static let earliest = CalendarDate(year: 2003, month: 11, day: 11)!

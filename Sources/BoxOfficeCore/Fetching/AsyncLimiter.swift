@@ -2,6 +2,8 @@ import Synchronization
 
 /// A counting semaphore for tasks: at most `width` holders; waiters are served first come, first served, and a
 /// cancelled waiter leaves the queue at once.
+///
+/// Why our own: neither swift-async-algorithms nor NIO has an async semaphore with cancellable waiters.
 final class AsyncLimiter: Sendable {
     private struct State: ~Copyable {
         var available: Int

@@ -1,4 +1,7 @@
 /// Retries for transient failures only: up to `attempts` tries, exponential backoff with full jitter.
+///
+/// Why our own: AsyncHTTPClient does not retry, and no package we may use has a retry policy; what counts as
+/// transient (connect, timeout, reset, 429, 5xx, never a KOBIS `faultInfo`) is this worker's rule anyway.
 package struct RetryPolicy: Sendable {
     package var attempts: Int
     package var baseDelay: Duration

@@ -2,33 +2,6 @@ import JSONCore
 import JSONSchema
 import Logging
 
-/// Work handed from the reader thread to the task group.
-enum Job: Sendable {
-    /// A request whose answer goes in `ticket`'s place.
-    case call(PreparedCall, Ticket)
-    /// A notification to a method that does real work: nothing is answered.
-    case notification(PreparedCall)
-    /// A batch with work left; answered as one array line unless every element was a notification.
-    case batch([Prepared], Ticket?)
-}
-
-/// A request that passed every check and waits for its handler.
-struct PreparedCall: Sendable {
-    let context: RequestContext
-    let work: @Sendable () async throws -> RPCResult
-    let registration: InFlightRequests.Registration
-}
-
-/// What one request or batch element comes to on the reader thread.
-enum Prepared: Sendable {
-    /// Nothing to do or answer (a notification that was handled or ignored).
-    case nothing
-    /// The response is ready.
-    case answered(Response)
-    case call(PreparedCall)
-    case notification(PreparedCall)
-}
-
 extension RPCServer {
     /// The cancellation notification's method name.
     static let cancelMethod = "$/cancelRequest"
@@ -182,12 +155,5 @@ extension RPCServer {
             logger.critical("handler failed unexpectedly: \(error)", metadata: ["method": "\(method)", "id": "\(id)"])
             return .error(id: id, .internalError)
         }
-    }
-}
-
-extension Prepared {
-    /// The ready response, if this element has one.
-    var response: Response? {
-        if case .answered(let response) = self { response } else { nil }
     }
 }

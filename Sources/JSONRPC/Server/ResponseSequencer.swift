@@ -1,10 +1,5 @@
 import Synchronization
 
-/// The position of an answer in the output, taken when its line is read.
-package struct Ticket: Sendable, Hashable {
-    let sequence: UInt64
-}
-
 /// Puts answers on the writer: at once (the default), or in request order (`--ordered`).
 ///
 /// Each line that will be answered takes a ticket in reading order; ``deliver(_:line:)`` hands over its answer, or

@@ -5,6 +5,10 @@ import Glibc
 /// Rules (protocol.md §1): lines end at `\n`; one trailing `\r` is stripped; a line longer than `maxLineBytes`
 /// (counted without its terminator) is reported once as ``Event/tooLong`` and the rest of it is discarded as it
 /// arrives, never buffered. A complete line inside one chunk is handed out without copying.
+///
+/// Why not NIO's `LineBasedFrameDecoder`: stdin is read by a thread with blocking `read(2)` (a regular file cannot
+/// be polled by an event loop), and the decoder has no line-length limit: it keeps a line in memory until its
+/// newline, where this one discards an over-long line as it arrives.
 package struct LineFramer: Sendable {
     package enum Event {
         /// A line's bytes, valid only during the callback.

@@ -1,14 +1,6 @@
 import Foundation
 import JSONCore
 
-/// One framed input line after parsing, as the reader thread hands it on.
-enum ParsedLine: Sendable {
-    case message(JSONValue)
-    case parseError(JSONParseError)
-    /// Longer than `--max-line-bytes`; its bytes were never kept.
-    case tooLong
-}
-
 /// The bounded hand-over from the reader thread (read, frame, parse) to the responder thread (classify, dispatch,
 /// answer): one batch per input chunk, so the two stages run on two cores and synchronise once per chunk, not once
 /// per line. At most ``capacity`` batches wait; then reading waits too, so backpressure reaches stdin.

@@ -19,16 +19,3 @@ package struct ValidationError: Sendable, Hashable, CustomStringConvertible {
         "\(instanceLocation.description.isEmpty ? "(root)" : instanceLocation.description): \(message)"
     }
 }
-
-/// A schema that cannot be compiled: malformed, or using a keyword this validator does not implement.
-package struct SchemaCompilationError: Error, Sendable, Hashable, CustomStringConvertible {
-    package let keywordLocation: JSONPointer
-    package let message: String
-
-    package init(keywordLocation: JSONPointer, message: String) {
-        self.keywordLocation = keywordLocation
-        self.message = message
-    }
-
-    package var description: String { "\(keywordLocation): \(message)" }
-}

@@ -1,0 +1,10 @@
+package import JSONCore
+package import JSONSchema
+
+/// Files from `Fixtures/`, embedded at build time.
+package enum EmbeddedFixtures {
+    /// The text of `Fixtures/<name>`, or `nil` when there is no such file.
+    package static func text(_ name: String) -> String? {
+        EmbeddedResources.files["Fixtures/" + name]
+    }
+}
