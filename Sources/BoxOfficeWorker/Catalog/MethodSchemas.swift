@@ -23,29 +23,31 @@ final class MethodSchemas: Sendable {
 
     /// The compiled params schema.
     var params: JSONSchema {
-        if let known = loaded.withLock({ $0.params }) { return known }
-        let compiled = Self.load { () throws(SchemaCatalog.LoadError) in
+        loadOnce(\.params) { () throws(SchemaCatalog.LoadError) in
             try SchemaCatalog.compiled(SchemaCatalog.paramsFile(name))
         }
-        loaded.withLock { $0.params = compiled }
-        return compiled
     }
 
     /// The result schema document, as published.
     var result: JSONValue {
-        if let known = loaded.withLock({ $0.result }) { return known }
-        let document = Self.load { () throws(SchemaCatalog.LoadError) in
+        loadOnce(\.result) { () throws(SchemaCatalog.LoadError) in
             try SchemaCatalog.document(SchemaCatalog.resultFile(name))
         }
-        loaded.withLock { $0.result = document }
-        return document
     }
 
-    private static func load<T>(_ body: () throws(SchemaCatalog.LoadError) -> T) -> T {
+    /// The value kept at `slot`, loaded by `load` on first use.
+    private func loadOnce<T: Sendable>(
+        _ slot: WritableKeyPath<(params: JSONSchema?, result: JSONValue?), T?>,
+        _ load: () throws(SchemaCatalog.LoadError) -> T
+    ) -> T {
+        if let known = loaded.withLock({ $0[keyPath: slot] }) { return known }
+        let value: T
         do {
-            return try body()
+            value = try load()
         } catch {
             preconditionFailure("an embedded schema does not load (the tests compile every one): \(error)")
         }
+        loaded.withLock { $0[keyPath: slot] = value }
+        return value
     }
 }

@@ -25,7 +25,7 @@ final class ImmediateOutput {
     /// Hands the buffered answers to the writer, then waits while the host is behind on reading (backpressure).
     func flush() {
         guard !buffer.isEmpty else { return }
-        writer.write(lines: buffer)
+        writer.writeNow(lines: buffer)
         buffer.removeAll(keepingCapacity: true)
         writer.waitForRoom()
     }

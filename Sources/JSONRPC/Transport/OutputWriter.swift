@@ -2,11 +2,12 @@ import Foundation
 
 /// The one writer of the protocol stream: whole lines, in the order they are handed over, never interleaved.
 ///
-/// Lines are handed over with ``write(lines:)``, which only appends them to a queue: no caller ever makes a system
-/// call or waits on the pipe, so a task of Swift's cooperative pool never blocks on a host that reads slowly, and no
-/// lock that other tasks need is held across a `write(2)`. A thread of its own takes everything queued and writes it
-/// with as few `write(2)` calls as it can (a burst of answers becomes one call), waiting with `poll(2)` when the
-/// descriptor is non-blocking and full.
+/// Tasks hand lines over with ``write(lines:)``, which only appends them to a queue: no task ever makes a system
+/// call or waits on the pipe, so Swift's cooperative pool never blocks on a host that reads slowly, and no lock that
+/// other tasks need is held across a `write(2)`. A thread of its own takes everything queued and writes it with as
+/// few `write(2)` calls as it can (a burst of answers becomes one call), waiting with `poll(2)` when the descriptor
+/// is non-blocking and full. The responder thread, which may block, writes its own answers directly when the writer
+/// is idle (``writeNow(lines:)``).
 ///
 /// Backpressure is the reader's business: the responder thread calls ``waitForRoom()`` before taking more input, so
 /// a host that stops reading stops the worker reading, and the queue stays near ``highWaterBytes``.
@@ -51,6 +52,38 @@ package final class OutputWriter: @unchecked Sendable {
         if wake { condition.broadcast() }
     }
 
+    /// Writes whole protocol lines from a thread that may block (the responder thread, never a task): with
+    /// `write(2)` on this thread when nothing else is queued or being written, which saves the hop to the writer
+    /// thread on the answers that need no work (`ping`, a kept answer); otherwise queued like ``write(lines:)``.
+    package func writeNow(lines bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        condition.lock()
+        guard !isHostGone, !closed else {
+            condition.unlock()
+            return
+        }
+        guard queued.isEmpty, !writing else {
+            queued.append(contentsOf: bytes)
+            condition.unlock()
+            condition.broadcast()
+            return
+        }
+        writing = true
+        inWrite = bytes.count
+        condition.unlock()
+        let delivered = writeFully(bytes)
+        condition.lock()
+        writing = false
+        inWrite = 0
+        if !delivered { queued = [] }
+        let gone = !delivered && !isHostGone
+        if gone { isHostGone = true }
+        condition.unlock()
+        // Wakes the writer thread for what was queued meanwhile (or, when the host is gone, so it ends).
+        condition.broadcast()
+        if gone { hostGone.fire(byShutdown: true) }
+    }
+
     /// Blocks the calling thread while more than ``highWaterBytes`` wait to be written (the host is not reading).
     ///
     /// - Important: For the responder thread only, never a task: it is how backpressure on output reaches stdin.
@@ -90,10 +123,11 @@ package final class OutputWriter: @unchecked Sendable {
     private func writeLoop() {
         condition.lock()
         while true {
-            while queued.isEmpty && !closed {
+            // A direct write of the responder thread (``writeNow(lines:)``) is waited for even at close.
+            while !isHostGone && (writing || (queued.isEmpty && !closed)) {
                 condition.wait()
             }
-            if queued.isEmpty { break }
+            if queued.isEmpty || isHostGone { break }
             let batch = queued
             queued = []
             writing = true

@@ -98,4 +98,54 @@ struct OutputWriterTests {
         close(ends[0])
         close(ends[1])
     }
+
+    @Test("direct writes of the responder thread and queued writes of tasks never interleave within a line")
+    func directAndQueued() async throws {
+        var pair: [Int32] = [0, 0]
+        #expect(pipe(&pair) == 0)
+        let (readEnd, writeEnd) = (pair[0], pair[1])
+        let writer = OutputWriter(fd: writeEnd)
+        let received = Mutex<[UInt8]>([])
+        let readerThread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.withLock { $0 += buffer[..<count] }
+            }
+        }
+        readerThread.start()
+        let responder = Thread {
+            for index in 0..<2000 {
+                writer.writeNow(lines: Array("now-\(index)-\(String(repeating: "n", count: index % 300))\n".utf8))
+            }
+        }
+        responder.start()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for index in 0..<500 {
+                        writer.write(
+                            lines: Array("task\(task)-\(index)-\(String(repeating: "t", count: index % 500))\n".utf8))
+                    }
+                }
+            }
+        }
+        while !responder.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        await writer.finish()
+        close(writeEnd)
+        while !readerThread.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        close(readEnd)
+        let lines = String(decoding: received.withLock { $0 }, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4000)
+        let now = lines.filter { $0.hasPrefix("now-") }
+        #expect(now.map { Int($0.split(separator: "-")[1])! } == Array(0..<2000), "the responder's own order is kept")
+        for line in lines {
+            let parts = line.split(separator: "-")
+            let index = Int(parts[1])!
+            let padding = parts.count > 2 ? parts[2] : ""
+            let expected = line.hasPrefix("now-") ? index % 300 : index % 500
+            #expect(padding.count == expected, "a line was cut or mixed: \(line.prefix(80))")
+        }
+    }
 }
