@@ -38,6 +38,7 @@ let package = Package(
             dependencies: ["JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
+        .target(name: "MCP", dependencies: ["JSONRPC", "JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .target(
             name: "BoxOfficeCore",
             dependencies: [
@@ -56,7 +57,8 @@ let package = Package(
         .target(
             name: "BoxOfficeWorker",
             dependencies: [
-                "JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]

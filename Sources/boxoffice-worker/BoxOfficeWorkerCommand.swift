@@ -4,7 +4,8 @@ import Foundation
 import Logging
 
 /// `boxoffice-worker`: parses flags, sets up logging on stderr, and hands over to the composition root in
-/// BoxOfficeWorker (``ProtocolWorker``).
+/// BoxOfficeWorker (``WorkerSession``). Without a subcommand it is the JSON-RPC worker; `mcp` is the same worker as
+/// a Model Context Protocol server.
 struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boxoffice-worker",
@@ -17,134 +18,21 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             KAKAO_BASE_URL, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
             """,
-        version: WorkerIdentity.version
+        version: WorkerIdentity.version,
+        subcommands: [MCPCommand.self]
     )
 
-    @Option(
-        help: ArgumentHelp(
-            "Requests worked on at once; reading stops (backpressure) when this many are in flight.", valueName: "n"))
-    var maxInFlight: Int = 64
-
-    @Flag(help: "Write responses in request order instead of as each completes.")
-    var ordered = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Longest accepted line in bytes; a longer one is answered with -32600 and discarded while read.",
-            valueName: "bytes"))
-    var maxLineBytes: Int = 1 << 20
-
-    @Option(
-        help: ArgumentHelp("Most messages in one batch; a larger batch is answered with one -32600.", valueName: "n"))
-    var maxBatch: Int = 100
-
-    @Option(
-        help: ArgumentHelp(
-            "On SIGTERM/SIGINT, seconds in-flight requests get to finish before they are answered with -32800.",
-            valueName: "seconds"))
-    var drainSeconds: Double = 5
-
-    @Flag(help: "Serve the embedded recorded fixtures even when KOBIS_API_KEY is set.")
-    var offline = false
-
-    @Option(help: ArgumentHelp("KOBIS base URL (env KOBIS_BASE_URL); endpoint paths are appended.", valueName: "url"))
-    var kobisBaseUrl: String?
-
-    @Option(help: ArgumentHelp("Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.", valueName: "url"))
-    var kakaoBaseUrl: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds")
-    )
-    var timeout: Double = 10
-
-    @Option(
-        help: ArgumentHelp(
-            "The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).",
-            valueName: "path"))
-    var cacheDir: String?
-    @Flag(help: "Keep no cache on disk (answers are still kept briefly in memory; poster downloads are off).")
-    var noCache = false
-    @Option(
-        help: ArgumentHelp(
-            "KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted.",
-            valueName: "n"))
-    var kobisDailyLimit: Int = 2950
-    @Option(
-        help: ArgumentHelp(
-            "Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).",
-            valueName: "date"))
-    var today: String?
-
-    @Flag(
-        help:
-            "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes)."
-    )
-    var diagnostics = false
-
-    @Option(
-        help: ArgumentHelp(
-            "trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).",
-            valueName: "level"))
-    var logLevel: String?
-
-    private var options: WorkerOptions {
-        var options = WorkerOptions()
-        options.maxInFlight = maxInFlight
-        options.ordered = ordered
-        options.maxLineBytes = maxLineBytes
-        options.maxBatch = maxBatch
-        options.drainSeconds = drainSeconds
-        options.offline = offline
-        options.kobisBaseURL = kobisBaseUrl
-        options.kakaoBaseURL = kakaoBaseUrl
-        options.timeout = timeout
-        options.cacheDirectory = cacheDir
-        options.noCache = noCache
-        options.kobisDailyLimit = kobisDailyLimit
-        options.today = today
-        options.diagnostics = diagnostics
-        options.logLevel = logLevel
-        return options
-    }
-
-    private var logLevelText: String? {
-        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
-    }
-
-    func validate() throws {
-        do {
-            _ = try options.configuration(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        if let level = logLevelText, Logger.Level(rawValue: level) == nil {
-            throw ValidationError("log level \"\(level)\" is not one of \(Self.levels)")
-        }
-    }
-
-    static let levels = "trace, debug, info, notice, warning, error, critical"
-
-    /// The level named by `text` (nil: the default, info); nil when `text` names none.
-    static func level(_ text: String?) -> Logger.Level? {
-        guard let text else { return .info }
-        return Logger.Level(rawValue: text)
-    }
-
-    /// Logs go to stderr, at `level` and above.
-    static func bootstrapLogging(_ level: Logger.Level) {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-    }
+    @OptionGroup var flags: WorkerFlags
 
     mutating func run() async throws {
-        let configuration = try options.configuration(environment: ProcessInfo.processInfo.environment)
-        Self.bootstrapLogging(Self.level(logLevelText) ?? .info)
-        let code = await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker"))
+        try await Self.serve(.jsonRPC, flags)
+    }
+
+    /// Resolves `flags`, sets up logging, serves `face` and exits with its code.
+    static func serve(_ face: WorkerSession.Face, _ flags: WorkerFlags) async throws {
+        let configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
+        WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText) ?? .info)
+        let code = await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker"))
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -3,13 +3,19 @@ import BoxOfficeWorker
 import Foundation
 import Logging
 
-/// The process entry: the worker's own flags in their plain forms are read by a table
-/// (``WorkerOptions/quickParse(_:)``, no reflection on the start path); anything else (help, version, errors) goes
-/// through swift-argument-parser.
+/// The process entry: the worker's own flags in their plain forms (after `mcp` for the MCP face) are read by a
+/// table (``WorkerOptions/quickParse(_:)``, no reflection on the start path); anything else (help, version, errors)
+/// goes through swift-argument-parser.
 @main
 enum Entry {
     static func main() async {
-        guard let options = WorkerOptions.quickParse(CommandLine.arguments.dropFirst()) else {
+        var arguments = CommandLine.arguments.dropFirst()
+        var face = WorkerSession.Face.jsonRPC
+        if arguments.first == "mcp" {
+            face = .mcp
+            arguments = arguments.dropFirst()
+        }
+        guard let options = WorkerOptions.quickParse(arguments) else {
             await BoxOfficeWorkerCommand.main()
             return
         }
@@ -17,16 +23,15 @@ enum Entry {
         let configuration: WorkerConfiguration
         do {
             configuration = try options.configuration(environment: environment)
-            guard let level = BoxOfficeWorkerCommand.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"])
-            else {
-                throw WorkerOptions.Invalid(description: "the log level is not one of \(BoxOfficeWorkerCommand.levels)")
+            guard let level = WorkerFlags.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"]) else {
+                throw WorkerOptions.Invalid(description: "the log level is not one of \(WorkerFlags.levels)")
             }
-            BoxOfficeWorkerCommand.bootstrapLogging(level)
+            WorkerFlags.bootstrapLogging(level)
         } catch {
             // The same message and exit code as swift-argument-parser gives for the same mistake.
             await BoxOfficeWorkerCommand.main()
             return
         }
-        exit(await ProtocolWorker.serve(configuration, logger: Logger(label: "boxoffice-worker")))
+        exit(await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker")))
     }
 }

@@ -2,19 +2,25 @@ package import JSONCore
 
 /// The JSON-RPC 2.0 shape rules, as a pure function from a parsed line to an ``IncomingMessage``.
 package enum MessageClassifier {
-    package static func classify(_ value: JSONValue, maxBatch: Int) -> IncomingMessage {
+    /// `batches` false: an array line is refused whole; `nullID` false: `"id": null` is an invalid request.
+    package static func classify(
+        _ value: JSONValue, maxBatch: Int, batches: Bool = true, nullID: Bool = true
+    ) -> IncomingMessage {
         switch value {
         case .array(let elements):
+            guard batches else {
+                return .rejected(.invalidRequest("batches are not accepted in this protocol version"))
+            }
             if elements.isEmpty { return .rejected(.invalidRequest("an empty batch")) }
             if elements.count > maxBatch { return .rejected(.batchTooLarge(count: elements.count, limit: maxBatch)) }
-            return .batch(elements.map(envelope))
+            return .batch(elements.map { envelope($0, nullID: nullID) })
         default:
-            return .single(envelope(value))
+            return .single(envelope(value, nullID: nullID))
         }
     }
 
     /// Classifies one message object (a whole line, or one element of a batch).
-    package static func envelope(_ value: JSONValue) -> Envelope {
+    package static func envelope(_ value: JSONValue, nullID: Bool = true) -> Envelope {
         guard case .object(let object) = value else {
             return .invalid(id: .null, error: .invalidRequest("expected a request object, found \(value.typeName)"))
         }
@@ -23,6 +29,8 @@ package enum MessageClassifier {
         let id: JSONValue?
         switch rawID {
         case nil: id = nil
+        case .null? where !nullID:
+            return .invalid(id: .null, error: .invalidRequest("\"id\" must be a string or an integer, not null"))
         case .string?, .integer?, .real?, .null?: id = rawID
         case let other?:
             return .invalid(

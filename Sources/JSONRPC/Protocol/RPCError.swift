@@ -66,7 +66,7 @@ extension RPCError {
 
     static let duplicateID = RPCError(.invalidRequest, "duplicate id: a request with this id is still in flight")
 
-    static func methodNotFound(_ name: String) -> RPCError {
+    package static func methodNotFound(_ name: String) -> RPCError {
         RPCError(.methodNotFound, "Method not found: \(name)")
     }
 

@@ -14,11 +14,17 @@ package final class RequestContext: Sendable {
     package let registry: MethodRegistry
     let statisticsSource: ServerStatistics
     private let progressSink: OutputWriter?
-    private let progress = Mutex<(finished: Bool, last: Double?)>((false, nil))
+    /// Shared with the contexts made by ``forwarding(to:params:)``: one request, one progress channel.
+    private let progress: ProgressState
+
+    /// The progress sent so far for one request, and whether it was answered.
+    final class ProgressState: Sendable {
+        let state = Mutex<(finished: Bool, last: Double?)>((false, nil))
+    }
 
     init(
         id: JSONValue?, method: String, params: JSONObject, meta: JSONObject?, registry: MethodRegistry,
-        statistics: ServerStatistics, progressSink: OutputWriter?
+        statistics: ServerStatistics, progressSink: OutputWriter?, progress: ProgressState = ProgressState()
     ) {
         self.id = id
         self.method = method
@@ -27,6 +33,15 @@ package final class RequestContext: Sendable {
         self.registry = registry
         self.statisticsSource = statistics
         self.progressSink = progressSink
+        self.progress = progress
+    }
+
+    /// A context for calling another method of the registry on behalf of this request (an MCP `tools/call` runs a
+    /// worker method): the same id, `_meta` (so the same progress token) and progress channel, with `params`.
+    package func forwarding(to method: String, params: JSONObject) -> RequestContext {
+        RequestContext(
+            id: id, method: method, params: params, meta: meta, registry: registry, statistics: statisticsSource,
+            progressSink: progressSink, progress: progress)
     }
 
     /// `_meta.progressToken` when it is a string or an integer, as the protocol allows.
@@ -46,7 +61,7 @@ package final class RequestContext: Sendable {
     /// request has been answered.
     package func reportProgress(_ value: Double, total: Double? = nil, message: String? = nil) {
         guard let token = progressToken, let progressSink else { return }
-        progress.withLock { state in
+        progress.state.withLock { state in
             guard !state.finished, state.last.map({ value > $0 }) ?? true else { return }
             state.last = value
             var params: JSONObject = ["progressToken": token, "progress": Self.number(value)]
@@ -60,7 +75,7 @@ package final class RequestContext: Sendable {
 
     /// Closes the progress channel; called before the response is handed to the writer.
     func finish() {
-        progress.withLock { $0.finished = true }
+        progress.state.withLock { $0.finished = true }
     }
 
     private static func number(_ value: Double) -> JSONValue {

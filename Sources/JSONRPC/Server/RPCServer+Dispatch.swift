@@ -3,9 +3,6 @@ import JSONSchema
 import Logging
 
 extension RPCServer {
-    /// The cancellation notification's method name.
-    static let cancelMethod = "$/cancelRequest"
-
     /// Handles one line on the responder thread, in reading order.
     func handle(_ line: ParsedLine, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
         let value: JSONValue
@@ -21,7 +18,10 @@ extension RPCServer {
             statistics.bump(.lines)
             value = message
         }
-        switch MessageClassifier.classify(value, maxBatch: configuration.maxBatch) {
+        let rules = configuration.rules
+        let classified = MessageClassifier.classify(
+            value, maxBatch: configuration.maxBatch, batches: rules.acceptsBatches(), nullID: rules.allowsNullID)
+        switch classified {
         case .rejected(let error):
             statistics.bump(.invalidRequests)
             answerNow(.single(.error(id: .null, error)), output)
@@ -92,8 +92,8 @@ extension RPCServer {
             statistics.bump(error.code == .invalidRequest ? .invalidRequests : .failed)
             return .answered(.error(id: id, error))
         }
-        if request.method == Self.cancelMethod {
-            if let target = request.params["id"] { inFlight.cancel(id: target) }
+        if request.method == configuration.rules.cancelMethod {
+            if let target = request.params[configuration.rules.cancelIDMember] { inFlight.cancel(id: target) }
             guard let id = request.id else { return .nothing }
             statistics.bump(.succeeded)
             return .answered(.result(id: id, .object([:])))

@@ -76,6 +76,11 @@ extension RPCServer {
             }
             return nil
         }
+        // A request its client cancelled gets nothing further when the protocol says so (MCP).
+        if signal.isFired, !signal.firedByShutdown, !configuration.rules.answersCancelled {
+            statistics.bump(.cancelled)
+            return nil
+        }
         switch outcome {
         case .cancelled:
             return response(

@@ -1,5 +1,5 @@
 /// The server's limits and modes (protocol.md §1 and §5).
-package struct ServerConfiguration: Sendable, Hashable {
+package struct ServerConfiguration: Sendable {
     /// Requests worked on at once before reading stops (`--max-in-flight`).
     package var maxInFlight: Int
     /// Answer in request order instead of as completed (`--ordered`).
@@ -10,6 +10,8 @@ package struct ServerConfiguration: Sendable, Hashable {
     package var maxBatch: Int
     /// How long SIGTERM/SIGINT waits for in-flight requests before cancelling them (`--drain-seconds`).
     package var drainSeconds: Double
+    /// Cancellation, null ids and batches: plain JSON-RPC unless a protocol on top says otherwise (MCP).
+    package var rules: ProtocolRules = .jsonRPC
 
     package init(
         maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100,

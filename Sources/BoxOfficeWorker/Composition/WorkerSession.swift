@@ -1,0 +1,59 @@
+import Foundation
+import JSONRPC
+package import Logging
+import MCP
+
+/// One session of the worker over stdin/stdout, in one of its protocol faces, built and run from a configuration.
+///
+/// This is the composition root: it reserves stdout for the protocol, builds the runtime (store, quota, fetcher
+/// chain, service) and the method table, puts the face on it (the worker's own JSON-RPC methods, or MCP's methods
+/// over them), starts the server and the signal watcher, and after the one orderly stop (EOF, SIGTERM/SIGINT, or
+/// the host closing stdout) flushes the cache writes, gives back the quota lease and closes the store.
+package enum WorkerSession {
+    /// Which protocol the session speaks.
+    package enum Face: Sendable {
+        /// JSON-RPC 2.0 as protocol.md has it (the default).
+        case jsonRPC
+        /// The Model Context Protocol, both eras (`boxoffice-worker mcp`).
+        case mcp
+    }
+
+    /// Serves until the session ends; the process exit code (0 after any normal end, 70 when the worker cannot
+    /// start, 74 when stdin fails).
+    package static func serve(_ face: Face, _ configuration: WorkerConfiguration, logger: Logger) async -> Int32 {
+        let protocolOutput = StandardStreams.reserveProtocolOutput()
+        let runtime: WorkerRuntime
+        let methods: MethodRegistry
+        do {
+            runtime = try WorkerRuntime(configuration, logger: logger)
+            methods = try MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+        } catch {
+            logger.critical("cannot start: \(error)")
+            return 70
+        }
+        if let notice = runtime.offlineNotice {
+            logger.notice("\(notice)\(configuration.offlineRequested ? " (--offline given)" : "")")
+        }
+        var server = configuration.server
+        let registry: MethodRegistry
+        switch face {
+        case .jsonRPC:
+            registry = methods
+        case .mcp:
+            let session = MCPSession()
+            registry = MCPServerMethods.registry(BoxOfficeMCP.catalog(methods, runtime: runtime), session: session)
+            server.rules = MCPServerMethods.rules(session)
+        }
+        let rpc = RPCServer(
+            registry: registry, configuration: server, input: STDIN_FILENO, output: protocolOutput, logger: logger)
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
+            logger.notice("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT")")
+            rpc.shutdown()
+        }
+        let ending = await rpc.run()
+        signals.cancel()
+        await runtime.shutdown()
+        if case .readFailed = ending { return 74 }
+        return 0
+    }
+}

@@ -1,0 +1,29 @@
+import JSONRPC
+import MCP
+
+/// The worker as an MCP server: its identity and instructions, its methods as tools, box offices and movies as
+/// resources, and the briefing prompt.
+enum BoxOfficeMCP {
+    static let instructions = """
+        Korean box office data from KOBIS (영화진흥위원회) with posters from Kakao image search. Start with \
+        boxoffice_daily (a day, default yesterday in Seoul) or boxoffice_weekly (a week, weekend or weekdays); \
+        each entry has a movieCode for movie_detail and a title for movie_poster, or pass include: \
+        ["detail","poster"] to get both for every entry in one call. Dates are YYYY-MM-DD in Asia/Seoul and must \
+        be in the past. Failures come back as results with isError and a reason (offline_unavailable, not_found, \
+        quota_exhausted, upstream_unavailable, …): read it and adjust the call. worker_status shows the mode and \
+        the KOBIS calls left today.
+        """
+
+    static func catalog(_ methods: MethodRegistry, runtime: WorkerRuntime) -> MCPCatalog {
+        let coverage = runtime.coverage
+        return MCPCatalog(
+            info: MCPServerInfo(
+                name: WorkerIdentity.name, title: "Korean box office (KOBIS)", version: WorkerIdentity.version,
+                instructions: instructions),
+            tools: BoxOfficeTools.make(methods),
+            resourceTemplates: BoxOfficeResources.templates,
+            resources: { BoxOfficeResources.list(coverage) },
+            read: { uri, context in try BoxOfficeResources.read(uri, methods, context) },
+            prompts: [BriefingPrompt.make(methods)])
+    }
+}

@@ -1,0 +1,50 @@
+import JSONCore
+import JSONRPC
+import JSONSchema
+
+/// An MCP method: which eras have it, and its answer; the era checks and the modern era's result members are
+/// added here for all of them.
+protocol MCPMethod: RPCMethod {
+    /// Part of the handshake era.
+    var legacy: Bool { get }
+    /// Part of the modern era.
+    var modern: Bool { get }
+    /// A result a modern client may cache (`ttlMs`, `cacheScope`): discovery and the lists.
+    var cacheable: Bool { get }
+    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply
+}
+
+extension MCPMethod {
+    var legacy: Bool { true }
+    var modern: Bool { true }
+    var cacheable: Bool { false }
+    var summary: String { name }
+    /// MCP params are checked by each method (its errors are MCP's, not a schema's list).
+    var paramsSchema: JSONSchema { MCPParams.anyObject }
+    var resultSchema: JSONValue { ["type": "object"] }
+
+    func start(_ context: RequestContext) throws -> RPCReply {
+        let era = try MCPEra.of(context.meta)
+        guard era.isModern ? modern : legacy else { throw RPCError.methodNotFound(name) }
+        let reply = try answer(context, era: era)
+        guard era.isModern else { return reply }
+        let members = ModernResult.members(cacheable: cacheable)
+        switch reply {
+        case .ready(let result):
+            return .ready(ModernResult.adding(members, to: result))
+        case .work(let work):
+            return .work { ModernResult.adding(members, to: try await work()) }
+        }
+    }
+}
+
+/// The permissive params schema of MCP methods.
+enum MCPParams {
+    static let anyObject: JSONSchema = {
+        do {
+            return try JSONSchema(["type": "object"])
+        } catch {
+            preconditionFailure("{\"type\":\"object\"} compiles: \(error)")
+        }
+    }()
+}

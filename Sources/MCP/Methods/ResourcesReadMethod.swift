@@ -1,0 +1,38 @@
+import JSONCore
+import JSONRPC
+
+/// `resources/read`: the JSON of one resource as `application/json` text. An unknown URI is `-32002` (MCP's
+/// "resource not found"); a failure to make it is the JSON-RPC error it threw.
+struct ResourcesReadMethod: MCPMethod {
+    let name = "resources/read"
+    let catalog: MCPCatalog
+
+    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        guard let uri = context.params["uri"]?.stringValue else {
+            throw RPCError.invalidParams(at: JSONPointer(tokens: ["uri"]), "resources/read needs a uri")
+        }
+        guard let reply = try catalog.read(uri, context) else {
+            throw RPCError(RPCErrorCode(rawValue: -32002), "Resource not found", data: ["uri": .string(uri)])
+        }
+        switch reply {
+        case .ready(let result): return .ready(Self.contents(uri, result))
+        case .work(let work): return .work { Self.contents(uri, try await work()) }
+        }
+    }
+
+    private static func contents(_ uri: String, _ result: RPCResult) -> RPCResult {
+        let text: [UInt8]
+        switch result {
+        case .value(let value): text = JSONSerializer.serialize(value)
+        case .encoded(let bytes): text = bytes
+        }
+        return .value([
+            "contents": [
+                [
+                    "uri": .string(uri), "mimeType": "application/json",
+                    "text": .string(String(decoding: text, as: UTF8.self)),
+                ]
+            ]
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import JSONCore
+import JSONRPC
+import JSONSchema
+
+/// `tools/call`: an unknown tool is a protocol error (`-32602`); arguments that do not match the tool's schema, and
+/// failures of the tool itself, are results with `isError: true`, so a model sees them and can correct itself.
+struct ToolsCallMethod: MCPMethod {
+    let name = "tools/call"
+    let catalog: MCPCatalog
+
+    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        guard let toolName = context.params["name"]?.stringValue else {
+            throw RPCError.invalidParams(at: JSONPointer(tokens: ["name"]), "tools/call needs the tool's name")
+        }
+        guard let tool = catalog.tool(named: toolName) else {
+            throw RPCError(
+                .invalidParams, "Unknown tool: \(toolName)",
+                data: ["tools": .array(catalog.tools.map { .string($0.name) })])
+        }
+        let arguments: JSONObject
+        switch context.params["arguments"] {
+        case nil, .null?:
+            arguments = [:]
+        case .object(let object)?:
+            arguments = object
+        case let other?:
+            let error = RPCError.invalidParams(at: .root, "arguments must be an object, not \(other.typeName)")
+            return .ready(ToolResult.failure(error, tool: toolName))
+        }
+        let errors = tool.arguments().validate(.object(arguments))
+        guard errors.isEmpty else { return .ready(ToolResult.failure(.invalidParams(errors), tool: toolName)) }
+        let reply: RPCReply
+        do {
+            reply = try tool.run(arguments, context)
+        } catch let error as RPCError {
+            return .ready(ToolResult.failure(error, tool: toolName))
+        }
+        switch reply {
+        case .ready(let result):
+            return .ready(Self.success(result, tool))
+        case .work(let work):
+            return .work {
+                do {
+                    return Self.success(try await work(), tool)
+                } catch let error as RPCError {
+                    return ToolResult.failure(error, tool: toolName)
+                }
+            }
+        }
+    }
+
+    private static func success(_ result: RPCResult, _ tool: MCPTool) -> RPCResult {
+        guard let extraContent = tool.extraContent, let value = try? result.value() else {
+            return ToolResult.success(result, extra: [])
+        }
+        return ToolResult.success(result, extra: extraContent(value))
+    }
+}
