@@ -52,3 +52,18 @@ struct JSONSerializerTests {
         #expect(try JSONParser.parse(value.description) == value)
     }
 }
+
+@Suite("Quoting JSON text as a string")
+struct QuotedTextTests {
+    @Test(
+        "appendQuoted escapes exactly as json_dumpb does",
+        arguments: [
+            #"{"a":"b\"c","d":[1,2.5,null]}"#, "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r",
+            "\u{01}\u{1F}\u{08}\u{0C}", "한글 ▲ 신작 🎬", "",
+        ])
+    func matchesJansson(_ text: String) {
+        var quoted: [UInt8] = []
+        JSONSerializer.appendQuoted(utf8: Array(text.utf8), to: &quoted)
+        #expect(quoted == JSONSerializer.serialize(.string(text)))
+    }
+}

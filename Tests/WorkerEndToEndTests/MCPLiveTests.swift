@@ -49,3 +49,27 @@ struct MCPLiveTests {
         #expect(upstream.dailyRequests("20230111") == 1, "identical calls in flight are made once")
     }
 }
+
+extension MCPLiveTests {
+    @Test("movie_poster with download: true adds the image itself as an image content block")
+    func posterImage() throws {
+        let upstream = try RecordedUpstream()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = cache
+        let run = try WorkerProcess.run(
+            [
+                MCPTranscriptTests.initialize(1),
+                MCPTranscriptTests.call(2, "movie_poster", ["title": "다운로드 poster.jpg", "download": true]),
+            ], arguments: Self.arguments, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try #require(run.json().first { $0["id"] == 2 }?["result"])
+        #expect(result["isError"] == false, "\(result)")
+        let image = try #require(result["content"]?.arrayValue?.first { $0["type"] == "image" })
+        #expect(image["mimeType"] == "image/jpeg")
+        let data = try #require(image["data"]?.stringValue.flatMap { Data(base64Encoded: $0) })
+        #expect([UInt8](data) == RecordedUpstream.posterBytes)
+        #expect(result[at: "/structuredContent/file/mimeType"] == "image/jpeg")
+    }
+}

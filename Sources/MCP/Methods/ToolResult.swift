@@ -6,15 +6,18 @@ import JSONRPC
 enum ToolResult {
     /// The result of a tool that worked. A kept answer's text goes in as it is, without parsing it again.
     static func success(_ result: RPCResult, extra: [JSONValue]) -> RPCResult {
-        let json: [UInt8]
         switch result {
-        case .value(let value): json = JSONSerializer.serialize(value)
-        case .encoded(let text): json = text
+        case .value(let value): .encoded(successText(JSONSerializer.serialize(value), extra: extra))
+        case .encoded(let text): .encoded(successText(text, extra: extra))
         }
+    }
+
+    /// The text of a success result around the JSON text of the tool's result.
+    static func successText(_ json: [UInt8], extra: [JSONValue]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count * 2 + 128)
         JSONSerializer.appendLiteral(#"{"content":[{"type":"text","text":"#, to: &bytes)
-        JSONSerializer.append(.string(String(decoding: json, as: UTF8.self)), to: &bytes)
+        JSONSerializer.appendQuoted(utf8: json, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         for block in extra {
             bytes.append(UInt8(ascii: ","))
@@ -23,7 +26,7 @@ enum ToolResult {
         JSONSerializer.appendLiteral(#"],"structuredContent":"#, to: &bytes)
         bytes.append(contentsOf: json)
         JSONSerializer.appendLiteral(#","isError":false}"#, to: &bytes)
-        return .encoded(bytes)
+        return bytes
     }
 
     /// The result of a tool that failed: a text a model can act on, and the error object (code, message, data

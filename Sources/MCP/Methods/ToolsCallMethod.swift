@@ -7,6 +7,14 @@ import JSONSchema
 struct ToolsCallMethod: MCPMethod {
     let name = "tools/call"
     let catalog: MCPCatalog
+    /// One per tool without extra content (whose results are plain text and structured content).
+    private let memos: [String: ToolResultMemo]
+
+    init(catalog: MCPCatalog) {
+        self.catalog = catalog
+        memos = Dictionary(
+            uniqueKeysWithValues: catalog.tools.filter { $0.extraContent == nil }.map { ($0.name, ToolResultMemo()) })
+    }
 
     func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
         guard let toolName = context.params["name"]?.stringValue else {
@@ -37,11 +45,11 @@ struct ToolsCallMethod: MCPMethod {
         }
         switch reply {
         case .ready(let result):
-            return .ready(Self.success(result, tool))
+            return .ready(success(result, tool))
         case .work(let work):
             return .work {
                 do {
-                    return Self.success(try await work(), tool)
+                    return success(try await work(), tool)
                 } catch let error as RPCError {
                     return ToolResult.failure(error, tool: toolName)
                 }
@@ -49,7 +57,10 @@ struct ToolsCallMethod: MCPMethod {
         }
     }
 
-    private static func success(_ result: RPCResult, _ tool: MCPTool) -> RPCResult {
+    private func success(_ result: RPCResult, _ tool: MCPTool) -> RPCResult {
+        if case .encoded(let text) = result, let memo = memos[tool.name] {
+            return .encoded(memo.result(for: text) { ToolResult.successText($0, extra: []) })
+        }
         guard let extraContent = tool.extraContent, let value = try? result.value() else {
             return ToolResult.success(result, extra: [])
         }

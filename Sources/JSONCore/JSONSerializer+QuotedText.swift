@@ -1,0 +1,33 @@
+extension JSONSerializer {
+    /// Appends `text` (valid UTF-8) as a JSON string literal, escaped as Jansson escapes: `"` and `\`, the control
+    /// characters (`\b \f \n \r \t`, else `\u00XX`); everything else as it is.
+    ///
+    /// A byte loop rather than `json_dumpb` of a string value: MCP sends every tool result twice, as structured
+    /// content and as the same JSON in a text block, and quoting the kept text of a cached answer this way costs
+    /// a few microseconds where building a Jansson string of it and dumping it cost tens.
+    package static func appendQuoted(utf8 text: [UInt8], to bytes: inout [UInt8]) {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        bytes.reserveCapacity(bytes.count + text.count + text.count / 8 + 2)
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in text.indices {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: text[runStart..<index])
+            runStart = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+        bytes.append(contentsOf: text[runStart...])
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
