@@ -1,0 +1,28 @@
+"""Drive boxoffice-worker (Korean box office data over JSON-RPC on stdin/stdout) from Python.
+
+`AsyncWorker` is the asyncio client; `Worker` wraps it for synchronous code. Standard library only.
+"""
+
+from .client import AsyncWorker, Worker, find_binary
+from .errors import (
+    InvalidParams,
+    NotConfigured,
+    NotFound,
+    OfflineUnavailable,
+    ProtocolError,
+    QuotaExhausted,
+    RequestCancelled,
+    UpstreamMalformed,
+    UpstreamRejected,
+    UpstreamUnavailable,
+    WorkerError,
+    WorkerExited,
+    WorkerTimeout,
+)
+
+__all__ = [
+    "AsyncWorker", "Worker", "find_binary", "WorkerError", "InvalidParams", "NotConfigured", "NotFound",
+    "OfflineUnavailable", "ProtocolError", "QuotaExhausted", "RequestCancelled", "UpstreamMalformed",
+    "UpstreamRejected", "UpstreamUnavailable", "WorkerExited", "WorkerTimeout",
+]
+__version__ = "0.2.0"

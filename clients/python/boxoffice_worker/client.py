@@ -1,0 +1,359 @@
+"""The asyncio client and its synchronous wrapper."""
+
+import asyncio
+import collections
+import itertools
+import json
+import logging
+import os
+import shutil
+import threading
+import time
+from typing import Any, Awaitable, Callable, Deque, Dict, List, Mapping, Optional, Sequence
+
+from .errors import WorkerExited, WorkerTimeout, from_answer
+from .types import (
+    BoxofficeDailyResult,
+    BoxofficeWeeklyResult,
+    MovieDetailResult,
+    MoviePosterResult,
+    MovieSearchResult,
+    WorkerStatusResult,
+)
+
+ProgressCallback = Callable[[float, Optional[float], Optional[str]], Any]
+STDERR_LOGGER = logging.getLogger("boxoffice_worker.stderr")
+_CHUNK = 1 << 16
+
+
+def find_binary(binary: Optional[str] = None) -> str:
+    """The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else `boxoffice-worker` on PATH."""
+    candidate = binary or os.environ.get("BOXOFFICE_WORKER") or shutil.which("boxoffice-worker")
+    if not candidate:
+        raise FileNotFoundError("boxoffice-worker is not on PATH; pass binary= or set BOXOFFICE_WORKER")
+    return candidate
+
+
+class AsyncWorker:
+    """One worker subprocess, driven by many concurrent calls.
+
+    One reader task matches answers to calls by id (answers come in any order) and reads stdout in chunks, so a
+    line of any length is read whole; another drains stderr into the `boxoffice_worker.stderr` logger as it
+    comes, so the worker never blocks on a full pipe. A worker that exits fails every pending call with
+    `WorkerExited`; the next call starts a new one (at most `max_restarts` in `restart_window` seconds).
+    """
+
+    def __init__(
+        self,
+        binary: Optional[str] = None,
+        *,
+        args: Sequence[str] = (),
+        env: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        max_restarts: int = 3,
+        restart_window: float = 60.0,
+        stderr_logger: logging.Logger = STDERR_LOGGER,
+    ):
+        self.binary = find_binary(binary)
+        self.args = list(args)
+        self.env = dict(env) if env is not None else None
+        self.timeout = timeout
+        self.max_restarts = max_restarts
+        self.restart_window = restart_window
+        self.stderr_logger = stderr_logger
+        self._process: Optional[asyncio.subprocess.Process] = None
+        self._pending: Dict[int, "asyncio.Future[Any]"] = {}
+        self._progress: Dict[str, ProgressCallback] = {}
+        self._ids = itertools.count(1)
+        self._tasks: List["asyncio.Task[None]"] = []
+        self._starts: Deque[float] = collections.deque()
+        self._stderr_tail = ""
+        self._start_lock: Optional[asyncio.Lock] = None
+        self._closing = False
+
+    # Lifecycle
+
+    async def start(self) -> None:
+        """Starts the worker if none is running (calls do this themselves)."""
+        if self._start_lock is None:
+            self._start_lock = asyncio.Lock()
+        async with self._start_lock:
+            if self._process is not None and self._process.returncode is None:
+                return
+            if self._closing:
+                raise WorkerExited("the client is closed")
+            now = time.monotonic()
+            while self._starts and now - self._starts[0] > self.restart_window:
+                self._starts.popleft()
+            if len(self._starts) > self.max_restarts:
+                raise WorkerExited(
+                    "the worker exited %d times in %.0f s; not starting it again" % (len(self._starts), self.restart_window),
+                    self._process.returncode if self._process else None, self._stderr_tail)
+            self._starts.append(now)
+            environment = dict(os.environ)
+            if self.env is not None:
+                environment.update(self.env)
+            self._process = await asyncio.create_subprocess_exec(
+                self.binary, *self.args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, env=environment)
+            process = self._process
+            self._tasks = [asyncio.ensure_future(self._read(process)), asyncio.ensure_future(self._drain(process))]
+
+    async def close(self, timeout: float = 10.0) -> None:
+        """Closes stdin (end of input: the worker answers everything in flight), waits for it to exit, and
+        terminates it past `timeout`."""
+        self._closing = True
+        process = self._process
+        if process is None:
+            return
+        if process.stdin and not process.stdin.is_closing():
+            process.stdin.close()
+        try:
+            await asyncio.wait_for(process.wait(), timeout)
+        except asyncio.TimeoutError:
+            process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), 5)
+            except asyncio.TimeoutError:
+                process.kill()
+                await process.wait()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def __aenter__(self) -> "AsyncWorker":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    @property
+    def pid(self) -> Optional[int]:
+        return self._process.pid if self._process else None
+
+    # Calls
+
+    async def call(self, method: str, params: Optional[Mapping[str, Any]] = None, *, timeout: Optional[float] = None,
+                   on_progress: Optional[ProgressCallback] = None) -> Any:
+        """Calls `method`; its result. Raises a `WorkerError` subclass for an error answer, `WorkerTimeout` past
+        `timeout` (the request is then cancelled in the worker), `WorkerExited` if the worker dies meanwhile.
+        Cancelling the awaiting task sends `$/cancelRequest`."""
+        await self.start()
+        process = self._process
+        assert process is not None and process.stdin is not None
+        identifier = next(self._ids)
+        request: Dict[str, Any] = {"jsonrpc": "2.0", "id": identifier, "method": method}
+        body = dict(params or {})
+        token = None
+        if on_progress is not None:
+            token = "p%d" % identifier
+            meta = dict(body.get("_meta") or {})
+            meta["progressToken"] = token
+            body["_meta"] = meta
+            self._progress[token] = on_progress
+        if body:
+            request["params"] = body
+        future: "asyncio.Future[Any]" = asyncio.get_running_loop().create_future()
+        self._pending[identifier] = future
+        try:
+            process.stdin.write(json.dumps(request, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+            await process.stdin.drain()
+            limit = timeout if timeout is not None else self.timeout
+            if limit is None:
+                return await asyncio.shield(future)
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), limit)
+            except asyncio.TimeoutError:
+                self._cancel_in_worker(identifier)
+                raise WorkerTimeout("%s took longer than %.3g s; cancelled" % (method, limit)) from None
+        except asyncio.CancelledError:
+            self._cancel_in_worker(identifier)
+            raise
+        except (BrokenPipeError, ConnectionResetError) as error:
+            raise WorkerExited("the worker's stdin is closed", process.returncode, self._stderr_tail) from error
+        finally:
+            self._pending.pop(identifier, None)
+            if token:
+                self._progress.pop(token, None)
+
+    def _cancel_in_worker(self, identifier: int) -> None:
+        process = self._process
+        if process is None or process.stdin is None or process.stdin.is_closing():
+            return
+        line = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": identifier}}
+        try:
+            process.stdin.write(json.dumps(line).encode() + b"\n")
+        except (BrokenPipeError, ConnectionResetError, RuntimeError):
+            pass
+
+    # Typed methods: one per worker method (protocol.md §3).
+
+    async def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
+                    include: Optional[Sequence[str]] = None, nation: Optional[str] = None,
+                    multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
+                    timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
+                    ) -> BoxofficeDailyResult:
+        """A day's box office (`boxoffice.daily`); default yesterday in Seoul."""
+        params = _params(date=date, limit=limit, include=list(include) if include else None, nation=nation,
+                         multiMovie=multi_movie, area=area, refresh=refresh or None)
+        return await self.call("boxoffice.daily", params, timeout=timeout, on_progress=on_progress)
+
+    async def weekly(self, date: Optional[str] = None, *, period: Optional[str] = None, limit: Optional[int] = None,
+                     include: Optional[Sequence[str]] = None, nation: Optional[str] = None,
+                     multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
+                     timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
+                     ) -> BoxofficeWeeklyResult:
+        """A week's, weekend's or weekdays' box office (`boxoffice.weekly`)."""
+        params = _params(date=date, period=period, limit=limit, include=list(include) if include else None,
+                         nation=nation, multiMovie=multi_movie, area=area, refresh=refresh or None)
+        return await self.call("boxoffice.weekly", params, timeout=timeout, on_progress=on_progress)
+
+    async def detail(self, movie_code: str, *, refresh: bool = False,
+                     timeout: Optional[float] = None) -> MovieDetailResult:
+        """A movie's details (`movie.detail`)."""
+        return await self.call("movie.detail", _params(movieCode=movie_code, refresh=refresh or None), timeout=timeout)
+
+    async def poster(self, title: Optional[str] = None, *, movie_code: Optional[str] = None, download: bool = False,
+                     refresh: bool = False, timeout: Optional[float] = None) -> MoviePosterResult:
+        """A movie's poster (`movie.poster`), by title or movie code."""
+        params = _params(title=title, movieCode=movie_code, download=download or None, refresh=refresh or None)
+        return await self.call("movie.poster", params, timeout=timeout)
+
+    async def search(self, title: Optional[str] = None, *, director: Optional[str] = None, year: Optional[int] = None,
+                     page: Optional[int] = None, limit: Optional[int] = None,
+                     timeout: Optional[float] = None) -> MovieSearchResult:
+        """Movies by title and/or director (`movie.search`)."""
+        params = _params(title=title, director=director, year=year, page=page, limit=limit)
+        return await self.call("movie.search", params, timeout=timeout)
+
+    async def status(self, *, timeout: Optional[float] = None) -> WorkerStatusResult:
+        """The worker's status (`worker.status`)."""
+        return await self.call("worker.status", timeout=timeout)
+
+    # Reading
+
+    async def _read(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stdout is not None
+        buffer = bytearray()
+        while True:
+            chunk = await process.stdout.read(_CHUNK)
+            if not chunk:
+                break
+            buffer += chunk
+            start = 0
+            while True:
+                end = buffer.find(b"\n", start)
+                if end < 0:
+                    break
+                self._dispatch(bytes(buffer[start:end]))
+                start = end + 1
+            del buffer[:start]
+        returncode = await process.wait()
+        await asyncio.sleep(0)  # let the stderr drain catch the last lines
+        failure = WorkerExited("the worker exited (status %s) with a call pending" % returncode, returncode,
+                               self._stderr_tail)
+        for future in list(self._pending.values()):
+            if not future.done():
+                future.set_exception(failure)
+
+    def _dispatch(self, line: bytes) -> None:
+        if not line.strip():
+            return
+        try:
+            message = json.loads(line)
+        except ValueError:
+            self.stderr_logger.warning("not JSON on the worker's stdout: %r", line[:200])
+            return
+        if isinstance(message, list):
+            for element in message:
+                self._dispatch_one(element)
+        else:
+            self._dispatch_one(message)
+
+    def _dispatch_one(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            return
+        if message.get("method") == "notifications/progress":
+            params = message.get("params") or {}
+            callback = self._progress.get(str(params.get("progressToken")))
+            if callback is not None:
+                callback(params.get("progress"), params.get("total"), params.get("message"))
+            return
+        future = self._pending.get(message.get("id"))
+        if future is None or future.done():
+            return
+        if "error" in message:
+            future.set_exception(from_answer(message["error"]))
+        else:
+            future.set_result(message.get("result"))
+
+    async def _drain(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        pending = b""
+        while True:
+            chunk = await process.stderr.read(_CHUNK)
+            if not chunk:
+                break
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                text = line.decode("utf-8", "replace")
+                self._stderr_tail = (self._stderr_tail + text + "\n")[-4000:]
+                self.stderr_logger.info("%s", text)
+        if pending:
+            self._stderr_tail = (self._stderr_tail + pending.decode("utf-8", "replace"))[-4000:]
+            self.stderr_logger.info("%s", pending.decode("utf-8", "replace"))
+
+
+def _params(**values: Any) -> Dict[str, Any]:
+    return {key: value for key, value in values.items() if value is not None}
+
+
+class Worker:
+    """The synchronous client: an `AsyncWorker` on an event loop in a thread of its own. Same methods, blocking."""
+
+    def __init__(self, binary: Optional[str] = None, **options: Any):
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="boxoffice-worker-client", daemon=True)
+        self._thread.start()
+        self._client = self._run(self._make(binary, options))
+
+    async def _make(self, binary: Optional[str], options: Dict[str, Any]) -> AsyncWorker:
+        return AsyncWorker(binary, **options)
+
+    def _run(self, coroutine: Awaitable[Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+
+    def call(self, method: str, params: Optional[Mapping[str, Any]] = None, **options: Any) -> Any:
+        return self._run(self._client.call(method, params, **options))
+
+    def daily(self, date: Optional[str] = None, **options: Any) -> BoxofficeDailyResult:
+        return self._run(self._client.daily(date, **options))
+
+    def weekly(self, date: Optional[str] = None, **options: Any) -> BoxofficeWeeklyResult:
+        return self._run(self._client.weekly(date, **options))
+
+    def detail(self, movie_code: str, **options: Any) -> MovieDetailResult:
+        return self._run(self._client.detail(movie_code, **options))
+
+    def poster(self, title: Optional[str] = None, **options: Any) -> MoviePosterResult:
+        return self._run(self._client.poster(title, **options))
+
+    def search(self, title: Optional[str] = None, **options: Any) -> MovieSearchResult:
+        return self._run(self._client.search(title, **options))
+
+    def status(self, **options: Any) -> WorkerStatusResult:
+        return self._run(self._client.status(**options))
+
+    def close(self) -> None:
+        try:
+            self._run(self._client.close())
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)
+
+    def __enter__(self) -> "Worker":
+        self._run(self._client.start())
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A fake KOBIS and Kakao on 127.0.0.1 for the client and recipe tests, serving the project's own recordings in
+Fixtures/upstream and counting what it is asked.
+
+    python3 clients/testing/fake_upstream.py [--port-file FILE]
+
+Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
+recording shown as that day. KOBIS lives under /kobis, Kakao under /kakao, a poster image
+under /images/poster.jpg; GET /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "calls":
+{"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
+really overlap. Runs until killed.
+"""
+import argparse
+import http.server
+import json
+import pathlib
+import threading
+import time
+import urllib.parse
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "Fixtures" / "upstream"
+POSTER = b"\xff\xd8\xff\xe0boxoffice-worker test poster\xff\xd9"
+
+
+class State:
+    lock = threading.Lock()
+    counts = {"kobis": 0, "kakao": 0, "calls": {}}
+    delay = 0.005
+    base = ""
+
+
+def fixture(name):
+    path = FIXTURES / name
+    return path.read_bytes() if path.exists() else None
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type="application/json;charset=UTF-8"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(url.query))
+        if url.path == "/__requests":
+            with State.lock:
+                return self.send(200, json.dumps(State.counts).encode())
+        service = "kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/") else None
+        if service:
+            key = url.path + "?" + "&".join("%s=%s" % item for item in sorted(query.items()) if item[0] != "key")
+            with State.lock:
+                State.counts[service] += 1
+                State.counts["calls"][key] = State.counts["calls"].get(key, 0) + 1
+            time.sleep(State.delay)
+        if url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json":
+            day = query.get("targetDt", "")
+            body = fixture("kobis/daily-%s.json" % day)
+            if body is None and len(day) == 8 and day.isdigit():
+                # Any other day: the 2023-04-26 recording, shown as that day (enough for range and backfill tests).
+                body = fixture("kobis/daily-20230426.json").replace(b"20230426", day.encode())
+        elif url.path == "/kobis/boxoffice/searchWeeklyBoxOfficeList.json":
+            body = fixture("kobis/weekly-%s-%s.json" % (query.get("weekGb", ""), query.get("targetDt", "")))
+        elif url.path == "/kobis/movie/searchMovieInfo.json":
+            body = fixture("kobis/movie-%s.json" % query.get("movieCd", ""))
+        elif url.path == "/kobis/movie/searchMovieList.json":
+            body = fixture("kobis/search-1.json")
+        elif url.path == "/kakao/v2/search/image":
+            document = json.loads(fixture("kakao/poster-1.json"))
+            for item in document.get("documents", []):
+                item["image_url"] = State.base + "/images/poster.jpg"
+            body = json.dumps(document, ensure_ascii=False).encode()
+        elif url.path == "/images/poster.jpg":
+            return self.send(200, POSTER, "image/jpeg")
+        else:
+            body = None
+        if body is None:
+            body = b'{"faultInfo":{"message":"no such recording","errorCode":"320102"}}'
+        self.send(200, body)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port-file")
+    parser.add_argument("--delay-ms", type=float, default=5)
+    options = parser.parse_args()
+    State.delay = options.delay_ms / 1000
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    port = server.server_address[1]
+    State.base = "http://127.0.0.1:%d" % port
+    if options.port_file:
+        pathlib.Path(options.port_file).write_text(str(port))
+    print(port, flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
