@@ -126,15 +126,23 @@ export class Worker {
     });
     this.child = child;
     child.stdin.on("error", () => {});
-    let buffer = Buffer.alloc(0);
+    // Only a line cut by a chunk's end is copied (into `partial`); whole lines are parsed where they lie.
+    let partial = [];
     child.stdout.on("data", (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
       let start = 0;
-      for (let end = buffer.indexOf(10, start); end >= 0; end = buffer.indexOf(10, start)) {
-        this.dispatch(buffer.subarray(start, end));
+      let end = chunk.indexOf(10);
+      if (end >= 0 && partial.length) {
+        partial.push(chunk.subarray(0, end));
+        this.dispatch(Buffer.concat(partial));
+        partial = [];
+        start = end + 1;
+        end = chunk.indexOf(10, start);
+      }
+      for (; end >= 0; end = chunk.indexOf(10, start)) {
+        this.dispatch(chunk.subarray(start, end));
         start = end + 1;
       }
-      buffer = buffer.subarray(start);
+      if (start < chunk.length) partial.push(chunk.subarray(start));
     });
     let pendingText = "";
     child.stderr.setEncoding("utf8");
@@ -194,7 +202,7 @@ export class Worker {
 
   cancelInWorker(id) {
     if (!this.child || this.child.stdin.destroyed) return;
-    this.child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancelRequest", params: { id } }) + "\n");
+    this.write(JSON.stringify({ jsonrpc: "2.0", method: "$/cancelRequest", params: { id } }) + "\n");
   }
 
   /**
@@ -259,8 +267,22 @@ export class Worker {
         }, limit);
       }
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.child.stdin.write(JSON.stringify(request) + "\n");
+      this.write(JSON.stringify(request) + "\n");
     });
+  }
+
+  /** Queues a request line; the lines of one tick go to the pipe in one write. */
+  write(line) {
+    const stdin = this.child.stdin;
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    stdin.write(line);
   }
 
   /** A day's box office (`boxoffice.daily`); default yesterday in Seoul. */
