@@ -19,7 +19,10 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
             """,
         version: WorkerIdentity.version,
-        subcommands: [MCPCommand.self]
+        subcommands: [
+            MCPCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
+            PosterCommand.self, StatusCommand.self,
+        ]
     )
 
     @OptionGroup var flags: WorkerFlags

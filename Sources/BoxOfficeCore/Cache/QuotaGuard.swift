@@ -158,7 +158,7 @@ package final class QuotaGuard: Sendable {
     }
 
     /// Midnight KST after `day`, in UTC: 15:00 UTC on `day`.
-    static func resetsAt(_ day: CalendarDate) -> String {
+    package static func resetsAt(_ day: CalendarDate) -> String {
         "\(day)T15:00:00Z"
     }
 }

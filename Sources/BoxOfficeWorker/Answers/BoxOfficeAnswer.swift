@@ -29,7 +29,9 @@ enum BoxOfficeAnswer {
         _ office: Kept<BoxOffice>, include: Set<String>, service: BoxOfficeService, context: RequestContext
     ) async -> RPCResult {
         if include.isEmpty, let kept = keptText(office) { return kept }
-        let extras = await IncludedParts.fetch(for: office.value, include: include, service: service, context: context)
+        let extras = await IncludedParts.fetch(for: office.value, include: include, service: service) {
+            context.reportProgress($0, total: $1, message: $2)
+        }
         return .value(ModelEncoding.boxOffice(office.value, extras: extras))
     }
 }

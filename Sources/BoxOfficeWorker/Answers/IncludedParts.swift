@@ -8,9 +8,11 @@ import JSONRPC
 /// sends one `notifications/progress` (`total` = parts planned). The fetcher chain bounds the calls in flight per
 /// service (10 by default, so one wave covers a page) and makes identical calls once.
 enum IncludedParts {
-    static func fetch(for office: BoxOffice, include: Set<String>, service: BoxOfficeService, context: RequestContext)
-        async -> [Int: JSONObject]
-    {
+    /// The parts of every entry; `progress` gets (parts done, parts planned, what finished) as each one finishes.
+    static func fetch(
+        for office: BoxOffice, include: Set<String>, service: BoxOfficeService,
+        progress: @Sendable (Double, Double, String) -> Void
+    ) async -> [Int: JSONObject] {
         let wantDetail = include.contains("detail")
         let wantPoster = include.contains("poster")
         guard wantDetail || wantPoster else { return [:] }
@@ -64,8 +66,8 @@ enum IncludedParts {
                     errors.append(.object(object))
                     extras[index]?["errors"] = .array(errors)
                 }
-                context.reportProgress(
-                    Double(finished), total: Double(total), message: "\(part) of \(office.entries[index].title)")
+                progress(
+                    Double(finished), Double(total), "\(part) of \(office.entries[index].title)")
             }
         }
         return extras

@@ -1,0 +1,164 @@
+package import BoxOfficeCore
+import Dispatch
+import Foundation
+import JSONCore
+import Synchronization
+
+/// A range of days (or weekly periods) exported for a job, with the KOBIS quota in mind.
+///
+/// It plans first: which periods are already cached (fresh in the store), how many KOBIS calls the rest need, and
+/// how many remain today. It refuses before calling anything when the calls needed exceed what remains, unless
+/// `maxCalls` allows a partial run; then it fetches the first uncached periods (in date order, concurrently under
+/// the per-service bound), writes every period it has in date order, and exits 2 if any is missing. Finished
+/// periods are cached, so running it again resumes; SIGINT stops it the same way (what was fetched is kept).
+struct RangeExport {
+    let session: CLISession
+    let requests: [BoxOfficeRequest]
+    let format: CLIFormat
+    let excel: Bool
+    let maxCalls: Int?
+
+    /// Exit codes: 0 done, 1 a domain failure, 2 partial (quota or `--max-calls`), 130 interrupted.
+    func run() async -> Int32 {
+        let service = session.service
+        let plans: [BoxOfficePlan]
+        do throws(BoxOfficeError) {
+            plans = try requests.map { request throws(BoxOfficeError) in try service.plan(request) }
+        } catch {
+            return session.fail(error)
+        }
+        await service.fetcher.prefetch(plans.map(\.call))
+        let cached = Set(plans.indices.filter { service.fetcher.atHand(plans[$0].call) != nil })
+        let uncached = plans.indices.filter { !cached.contains($0) }
+        let remaining = await session.runtime.quota?.status().remaining ?? Int.max
+        let budget = min(uncached.count, maxCalls ?? uncached.count, remaining)
+        if maxCalls == nil, uncached.count > remaining {
+            let resets =
+                session.runtime.quota.map { _ in " (it resets at \(QuotaGuard.resetsAt(session.today)))" } ?? ""
+            return session.fail(
+                "\(plans.count) periods, \(cached.count) cached: \(uncached.count) KOBIS calls needed and \(remaining) "
+                    + "left today\(resets); nothing fetched. Give --max-calls N to fetch part of the range now")
+        }
+        let chosen = Array(uncached.prefix(budget))
+        let progress = ProgressBar(total: cached.count + chosen.count)
+        for _ in cached { progress.step(call: false) }
+        let interrupt = Interrupt()
+        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { _ in interrupt.fire() }
+        defer { watcher.cancel() }
+        var offices: [Int: BoxOffice] = [:]
+        var failure: BoxOfficeError?
+        var quotaStopped = false
+        for index in cached {
+            if let office = await service.atHandOffice(plans[index]) { offices[index] = office }
+        }
+        if chosen.isEmpty { interrupt.fire(byUser: false) }
+        await withTaskGroup(of: (Int, Result<BoxOffice, BoxOfficeError>)?.self) { group in
+            group.addTask {
+                await interrupt.wait()
+                return nil
+            }
+            for index in chosen {
+                let plan = plans[index]
+                group.addTask {
+                    do throws(BoxOfficeError) {
+                        return (index, .success(try await service.boxOffice(plan).value))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var finished = 0
+            for await outcome in group {
+                guard let (index, result) = outcome else {
+                    group.cancelAll()
+                    break
+                }
+                finished += 1
+                switch result {
+                case .success(let office):
+                    offices[index] = office
+                case .failure(let error) where error.reason == .quotaExhausted:
+                    quotaStopped = true
+                case .failure(let error):
+                    failure = failure ?? error
+                }
+                progress.step(call: true)
+                if finished == chosen.count {
+                    interrupt.fire(byUser: false)
+                }
+            }
+        }
+        progress.finish()
+        write(plans.indices.compactMap { offices[$0] })
+        if interrupt.byUser {
+            _ = session.fail("interrupted: \(offices.count) of \(plans.count) periods written; run again to resume")
+            return 130
+        }
+        if let failure { return session.fail(failure) }
+        if offices.count < plans.count || quotaStopped {
+            _ = session.fail(
+                "partial: \(offices.count) of \(plans.count) periods written (KOBIS calls allowed by --max-calls or "
+                    + "the quota are spent); run again to fetch the rest")
+            return 2
+        }
+        return 0
+    }
+
+    func write(_ offices: [BoxOffice]) {
+        switch format {
+        case .csv:
+            session.write((excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns))
+            for office in offices { session.write(BoxOfficeRows.csv(office).joined()) }
+        case .ndjson, .text:
+            for office in offices { session.write(BoxOfficeRows.ndjson(office).joined()) }
+        case .json:
+            session.write(
+                "[" + offices.map { JSONSerializer.string(ModelEncoding.boxOffice($0)) }.joined(separator: ",") + "]\n")
+        }
+    }
+}
+
+/// Fires once: at SIGINT/SIGTERM (by the user) or when the work is done; one task waits for it.
+final class Interrupt: Sendable {
+    private let state = Mutex<(fired: Bool, byUser: Bool, waiter: CheckedContinuation<Void, Never>?)>(
+        (false, false, nil))
+
+    func fire(byUser: Bool = true) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.fired else { return nil }
+            state.fired = true
+            state.byUser = byUser
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    var byUser: Bool { state.withLock { $0.fired && $0.byUser } }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.fired { return true }
+                state.waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+extension BoxOfficeService {
+    /// The planned box office from the memory tier, when it is there.
+    func atHandOffice(_ plan: BoxOfficePlan) async -> BoxOffice? {
+        var plan = plan
+        return atHand(&plan)?.value
+    }
+}
+
+extension CLISession {
+    /// `daily --from --to` / `weekly --from --to`: see ``RangeExport``.
+    package func export(_ requests: [BoxOfficeRequest], format: CLIFormat, excel: Bool, maxCalls: Int?) async -> Int32 {
+        await RangeExport(session: self, requests: requests, format: format, excel: excel, maxCalls: maxCalls).run()
+    }
+}

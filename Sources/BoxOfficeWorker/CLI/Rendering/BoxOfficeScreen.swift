@@ -1,0 +1,127 @@
+package import BoxOfficeCore
+
+/// A box office as the apps drew it, in a terminal: a list (one row per entry) or a grid of cards, under a header
+/// naming the day or period and where the figures came from.
+package struct BoxOfficeScreen: Sendable {
+    /// `--layout`.
+    package enum Layout: String, Sendable, CaseIterable {
+        case list, grid
+    }
+
+    package let width: Int
+    package let style: TerminalStyle
+
+    package init(width: Int, style: TerminalStyle) {
+        self.width = max(40, width)
+        self.style = style
+    }
+
+    /// The screen for `office`.
+    package func render(_ office: BoxOffice, layout: Layout) -> String {
+        var lines = [header(office), ""]
+        lines += layout == .list ? list(office.entries) : grid(office.entries)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `일별 박스오피스 · 2023-04-26 (Wed) · fixture, recorded 2023-04-27T00:00:00Z`
+    func header(_ office: BoxOffice) -> String {
+        let days =
+            office.start == office.end
+            ? "\(office.start) (\(Self.weekday(office.start)))" : "\(office.start) – \(office.end)"
+        let origin: String
+        switch office.source.origin {
+        case .kobis: origin = "kobis, fetched \(office.source.fetchedAt)"
+        case .cache: origin = "cache, fetched \(office.source.fetchedAt)"
+        case .fixture: origin = "fixture, recorded \(office.source.fetchedAt)"
+        }
+        return style.bold("\(office.label) · \(days)") + style.dim(" · \(origin)")
+    }
+
+    static func weekday(_ date: CalendarDate) -> String {
+        // 1970-01-01 was a Thursday.
+        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((date.dayNumber % 7) + 7) % 7]
+    }
+
+    /// The change cell: 신작 highlighted, ▲ red, ▼ blue, - plain; padded before it is painted.
+    func change(_ entry: BoxOfficeEntry, width: Int) -> String {
+        let text = DisplayFormat.rankChange(trend: entry.trend, change: entry.rankChange)
+        let padded = DisplayWidth.fit(text, to: width)
+        switch entry.trend {
+        case .new: return style.highlight(padded)
+        case .up: return style.red(padded)
+        case .down: return style.blue(padded)
+        case .same: return padded
+        }
+    }
+
+    func list(_ entries: [BoxOfficeEntry]) -> [String] {
+        // rank, change, title, audience, total, share; the title takes what the others leave.
+        let showShare = width >= 64
+        let showTotal = width >= 52
+        let fixed = 4 + 2 + 5 + 2 + 11 + (showTotal ? 13 : 0) + (showShare ? 7 : 0)
+        let titleWidth = max(8, width - fixed)
+        func row(_ cells: [String]) -> String {
+            var line = cells.joined()
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        var header = [
+            DisplayWidth.fit("Rank", to: 4, alignment: .right), "  ", DisplayWidth.fit("Chg", to: 5), "  ",
+            DisplayWidth.fit("Title", to: titleWidth), DisplayWidth.fit("Audience", to: 11, alignment: .right),
+        ]
+        if showTotal { header.append(DisplayWidth.fit("Total", to: 13, alignment: .right)) }
+        if showShare { header.append(DisplayWidth.fit("Share", to: 7, alignment: .right)) }
+        var lines = [style.dim(row(header))]
+        for entry in entries {
+            var cells = [
+                DisplayWidth.fit(String(entry.rank), to: 4, alignment: .right), "  ", change(entry, width: 5), "  ",
+                DisplayWidth.fit(entry.title, to: titleWidth),
+                DisplayWidth.fit(DisplayFormat.thousands(entry.audience.amount), to: 11, alignment: .right),
+            ]
+            if showTotal {
+                cells.append(DisplayWidth.fit(DisplayFormat.thousands(entry.audience.total), to: 13, alignment: .right))
+            }
+            if showShare {
+                cells.append(DisplayWidth.fit(Self.percent(entry.salesShare), to: 7, alignment: .right))
+            }
+            lines.append(row(cells))
+        }
+        return lines
+    }
+
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))%"
+    }
+
+    /// Cards of `cardWidth` columns (inside their border), as many to a row as the width allows.
+    func grid(_ entries: [BoxOfficeEntry]) -> [String] {
+        let inner = 22
+        let perRow = max(1, (width + 1) / (inner + 3))
+        var lines: [String] = []
+        for start in stride(from: 0, to: entries.count, by: perRow) {
+            let row = entries[start..<min(entries.count, start + perRow)]
+            let cards = row.map { card($0, inner: inner) }
+            for index in cards[0].indices {
+                lines.append(cards.map { $0[index] }.joined(separator: " "))
+            }
+        }
+        return lines
+    }
+
+    func card(_ entry: BoxOfficeEntry, inner: Int) -> [String] {
+        let border = String(repeating: "─", count: inner)
+        let rank = "#\(entry.rank)"
+        let changeText = DisplayFormat.rankChange(trend: entry.trend, change: entry.rankChange)
+        let gap = String(repeating: " ", count: max(1, inner - 2 - DisplayWidth.of(rank) - DisplayWidth.of(changeText)))
+        let top = " " + style.bold(rank) + gap + change(entry, width: DisplayWidth.of(changeText)) + " "
+        return [
+            "┌" + border + "┐",
+            "│" + top + "│",
+            "│ " + DisplayWidth.fit(entry.title, to: inner - 2) + " │",
+            "│ " + DisplayWidth.fit("today " + DisplayFormat.thousands(entry.audience.amount), to: inner - 2) + " │",
+            "│ " + DisplayWidth.fit("total " + DisplayFormat.thousands(entry.audience.total), to: inner - 2) + " │",
+            "└" + border + "┘",
+        ]
+    }
+}

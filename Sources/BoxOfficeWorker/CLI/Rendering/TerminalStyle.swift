@@ -1,0 +1,40 @@
+import Foundation
+
+/// Colour in the terminal, as the apps have it: increases red, decreases blue, 신작 highlighted.
+///
+/// On only when stdout is a terminal and `NO_COLOR` is not set (no-color.org), or when `--color always` forces it;
+/// `--color never` turns it off.
+package struct TerminalStyle: Sendable {
+    /// `--color`.
+    package enum Choice: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    package let enabled: Bool
+
+    package init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// The style for `choice` on this process's stdout and environment.
+    package static func resolve(_ choice: Choice, environment: [String: String], stdoutIsTerminal: Bool)
+        -> TerminalStyle
+    {
+        switch choice {
+        case .always: TerminalStyle(enabled: true)
+        case .never: TerminalStyle(enabled: false)
+        case .auto: TerminalStyle(enabled: stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    package func red(_ text: String) -> String { paint(text, "31") }
+    package func blue(_ text: String) -> String { paint(text, "34") }
+    /// 신작: bold yellow.
+    package func highlight(_ text: String) -> String { paint(text, "1;33") }
+    package func bold(_ text: String) -> String { paint(text, "1") }
+    package func dim(_ text: String) -> String { paint(text, "2") }
+}

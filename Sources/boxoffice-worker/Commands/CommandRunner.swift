@@ -1,0 +1,45 @@
+import ArgumentParser
+import BoxOfficeCore
+import BoxOfficeWorker
+import Foundation
+import Logging
+
+/// What every one-shot command does around its own part: resolve the worker's flags and environment (the same as
+/// the worker's), log warnings to stderr, open a session on the core, run, close it (cache writes flushed, quota
+/// lease given back), and exit with the code.
+enum CommandRunner {
+    /// Runs `body` in a session; exit 64 with one line for bad input (`CLIDate.Invalid`, a bad flag).
+    static func run(
+        _ flags: WorkerFlags, color: TerminalStyle.Choice, _ body: (CLISession) async throws(CLIDate.Invalid) -> Int32
+    ) async throws {
+        let configuration: WorkerConfiguration
+        do {
+            configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            usage(error.description)
+        }
+        WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText ?? "warning") ?? .warning)
+        let session: CLISession
+        do {
+            session = try CLISession(configuration, color: color, logger: Logger(label: "boxoffice-worker"))
+        } catch {
+            FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+            throw ExitCode(70)
+        }
+        let code: Int32
+        do throws(CLIDate.Invalid) {
+            code = try await body(session)
+        } catch {
+            await session.close()
+            usage(error.description)
+        }
+        await session.close()
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// One line on stderr and exit 64 (usage), as for any bad input.
+    static func usage(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("boxoffice-worker: \(message)\n".utf8))
+        exit(64)
+    }
+}

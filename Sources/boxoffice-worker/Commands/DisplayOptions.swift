@@ -1,0 +1,18 @@
+import ArgumentParser
+import BoxOfficeWorker
+
+extension CLIFormat: ExpressibleByArgument {}
+extension BoxOfficeScreen.Layout: ExpressibleByArgument {}
+extension TerminalStyle.Choice: ExpressibleByArgument {}
+
+/// How a command shows what it got: the apps' screens, or data for programs.
+struct DisplayOptions: ParsableArguments {
+    @Option(help: "text (the screens), json (the worker's result), ndjson (one entry per line) or csv.")
+    var format: CLIFormat = .text
+
+    @Flag(help: "With --format csv: start with a UTF-8 byte order mark, so spreadsheets read Korean correctly.")
+    var excel = false
+
+    @Option(help: "auto (only on a terminal, never with NO_COLOR), always or never.")
+    var color: TerminalStyle.Choice = .auto
+}
