@@ -16,7 +16,7 @@ enum Entry {
             arguments = arguments.dropFirst()
         }
         guard let options = WorkerOptions.quickParse(arguments) else {
-            await BoxOfficeWorkerCommand.main()
+            await parseAndRun()
             return
         }
         let environment = ProcessInfo.processInfo.environment
@@ -29,9 +29,31 @@ enum Entry {
             WorkerFlags.bootstrapLogging(level)
         } catch {
             // The same message and exit code as swift-argument-parser gives for the same mistake.
-            await BoxOfficeWorkerCommand.main()
+            await parseAndRun()
             return
         }
         exit(await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker")))
+    }
+
+    /// swift-argument-parser's parse and run, with its usage errors as one line (`boxoffice-worker: …`, exit 64);
+    /// help, version and completion scripts print as it prints them.
+    static func parseAndRun() async {
+        do {
+            var command = try BoxOfficeWorkerCommand.parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = BoxOfficeWorkerCommand.exitCode(for: error)
+            guard code.rawValue == 64 else { BoxOfficeWorkerCommand.exit(withError: error) }
+            let message =
+                BoxOfficeWorkerCommand.message(for: error).split(separator: "\n").first.map(String.init)
+                ?? "usage error"
+            let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            FileHandle.standardError.write(Data("boxoffice-worker: \(line) (see --help)\n".utf8))
+            exit(64)
+        }
     }
 }

@@ -13,10 +13,15 @@ struct FlagParsingTests {
         let help = try WorkerProcess.run([], arguments: ["--help"])
         #expect(help.status == 0)
         let text = help.lines.joined(separator: "\n")
+        // The flags are the first words of the lines of the OPTIONS section.
+        let options = help.lines.drop { !$0.hasPrefix("OPTIONS:") }.dropFirst().prefix {
+            $0.isEmpty || $0.hasPrefix(" ")
+        }
         let listed = Set(
-            text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
-                .filter { $0.hasPrefix("--") }
-                .map { String($0.prefix { $0 != "=" && $0 != ">" && $0 != "<" }) })
+            options.compactMap { line -> String? in
+                let words = line.split(separator: " ").map { String($0.prefix { $0 != "," && $0 != "=" }) }
+                return words.first { $0.hasPrefix("--") }
+            })
         #expect(listed.subtracting(["--help", "--version"]) == Set(WorkerOptions.quickFlagNames), "\(text)")
     }
 

@@ -14,7 +14,7 @@ from boxoffice_worker import (
     WorkerExited,
     WorkerTimeout,
 )
-from conftest import BINARY, OFFLINE, STUB, live_env
+from client_testing import BINARY, OFFLINE, STUB, live_env
 
 
 def run(coroutine):

@@ -34,7 +34,9 @@ package struct BoxOfficeScreen: Sendable {
         case .cache: origin = "cache, fetched \(office.source.fetchedAt)"
         case .fixture: origin = "fixture, recorded \(office.source.fetchedAt)"
         }
-        return style.bold("\(office.label) · \(days)") + style.dim(" · \(origin)")
+        let head = DisplayWidth.truncate("\(office.label) · \(days)", to: width)
+        let rest = DisplayWidth.truncate(" · \(origin)", to: width - DisplayWidth.of(head))
+        return style.bold(head) + (rest.isEmpty ? "" : style.dim(rest))
     }
 
     static func weekday(_ date: CalendarDate) -> String {

@@ -1,0 +1,54 @@
+"""CLI benchmark: how long `boxoffice-worker daily` takes to draw its screen offline (spawn to exit), beside jq's
+start in the same run, and a 365-day range exported from a warm cache (filled first from the fake upstream of
+clients/testing). Prints figures; asserts nothing."""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def wall(command, env, rounds):
+    samples = []
+    for _ in range(rounds):
+        begin = time.perf_counter()
+        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        samples.append(time.perf_counter() - begin)
+    return statistics.median(samples) * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--worker", required=True)
+    parser.add_argument("--rounds", type=int, default=40)
+    options = parser.parse_args()
+    offline = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
+    offline["BOXOFFICE_TODAY"] = "2026-11-21"
+    draw = wall([options.worker, "daily", "2023-04-26", "--color", "never"], offline, options.rounds)
+    jq = wall(["jq", "-n", "1"], offline, options.rounds)
+    print("boxoffice-worker daily, offline, spawn to exit (p50 of %d): %6.2f ms [target <= 15]; jq -n 1: %.2f ms" % (
+        options.rounds, draw, jq))
+
+    upstream = subprocess.Popen([sys.executable, os.path.join(ROOT, "clients", "testing", "fake_upstream.py"),
+                                 "--delay-ms", "5"], stdout=subprocess.PIPE, text=True)
+    try:
+        base = "http://127.0.0.1:%d" % int(upstream.stdout.readline())
+        live = dict(offline, KOBIS_API_KEY="bench-key", KOBIS_BASE_URL=base + "/kobis",
+                    BOXOFFICE_CACHE_DIR=tempfile.mkdtemp(prefix="boxoffice-bench-"))
+        export = [options.worker, "daily", "--from", "2022-01-01", "--to", "2022-12-31", "--format", "csv"]
+        begin = time.perf_counter()
+        subprocess.run(export, env=live, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        cold = time.perf_counter() - begin
+        warm = wall(export, live, 5)
+        print("365-day range to csv: %.2f s cold (365 calls, upstream +5 ms each); from the warm cache %.0f ms [target <= 1000]" % (
+            cold, warm))
+    finally:
+        upstream.kill()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""Shared set-up of the CLI tests: the built binary, a tmux server of their own, a fake upstream."""
+import os
+import pathlib
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
+
+
+class Terminal:
+    """A real terminal: tmux on a socket of the tests' own, a fixed size, the screen read with capture-pane."""
+
+    def __init__(self):
+        self.socket = "boxoffice-tests-%s" % uuid.uuid4().hex[:8]
+
+    def tmux(self, *args, check=True, timeout=30):
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check,
+                              timeout=timeout)
+
+    def run(self, arguments, width=100, height=30, env=None, escapes=False):
+        """Runs the binary with `arguments` in a fresh window of `width` x `height`; the screen once it exited."""
+        name = "s%s" % uuid.uuid4().hex[:8]
+        environment = dict(OFFLINE, **(env or {}))
+        command = " ".join(["'%s'" % BINARY] + ["'%s'" % argument for argument in arguments])
+        exports = []
+        for key, value in environment.items():
+            exports += ["-e", "%s=%s" % (key, value)]
+        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), *exports,
+                  "%s; tmux wait-for -S %s; sleep 60" % (command, name))
+        self.tmux("wait-for", name, timeout=30)
+        captured = self.tmux("capture-pane", "-p", *(["-e"] if escapes else []), "-t", name).stdout
+        self.tmux("kill-session", "-t", name, check=False)
+        return captured.rstrip("\n") + "\n"
+
+    def close(self):
+        self.tmux("kill-server", check=False)
+
+
+@pytest.fixture(scope="session")
+def terminal():
+    term = Terminal()
+    yield term
+    term.close()
+
+
+@pytest.fixture()
+def upstream():
+    """(base URL, a function returning the counts so far); 50 ms per call."""
+    process = subprocess.Popen([sys.executable, str(ROOT / "clients" / "testing" / "fake_upstream.py"), "--delay-ms", "50"],
+                               stdout=subprocess.PIPE, text=True)
+    base = "http://127.0.0.1:%d" % int(process.stdout.readline())
+
+    def counts():
+        import json
+        import urllib.request
+        with urllib.request.urlopen(base + "/__requests") as response:
+            return json.load(response)
+
+    yield base, counts
+    process.kill()
+    process.wait()
+
+
+def run(arguments, env=None, **options):
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
+    environment.update(OFFLINE)
+    environment.update(env or {})
+    return subprocess.run([BINARY, *arguments], capture_output=True, text=True, env=environment, timeout=120, **options)

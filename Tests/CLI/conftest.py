@@ -1,0 +1,2 @@
+"""The fixtures of the CLI tests (the helpers are in cli_testing.py)."""
+from cli_testing import terminal, upstream  # noqa: F401  (pytest fixtures)

@@ -1,0 +1,103 @@
+"""Data out of the one-shot commands: CSV that Python's csv module reads back, and quota-aware range exports
+against a fake upstream on 127.0.0.1 that counts its calls (a refusal makes none, --max-calls makes that many and
+exits 2, a second run finishes, an interrupted run resumes)."""
+import csv
+import io
+import json
+import signal
+import subprocess
+import tempfile
+import time
+
+from cli_testing import BINARY, run
+
+COLUMNS = ["start", "end", "rank", "change", "trend", "movieCode", "title", "openDate", "audience", "audienceChange",
+           "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"]
+
+
+def test_csv_round_trips_through_the_csv_module():
+    result = run(["daily", "2023-04-26", "--format", "csv"])
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
+    assert list(rows[0].keys()) == COLUMNS
+    assert len(rows) == 10
+    assert rows[0]["title"] == "드림" and rows[0]["change"] == "신작" and rows[1]["change"] == "▲12"
+    assert all(int(row["audience"]) <= int(row["audienceTotal"]) for row in rows)
+    excel = run(["daily", "2023-04-26", "--format", "csv", "--excel"])
+    assert excel.stdout.startswith("\ufeff") and not result.stdout.startswith("\ufeff")
+    assert list(csv.DictReader(io.StringIO(excel.stdout.lstrip("\ufeff"), newline=""))) == rows
+
+
+def live(base, cache, *extra):
+    return {"KOBIS_API_KEY": "test-kobis-key", "KOBIS_BASE_URL": base + "/kobis", "BOXOFFICE_CACHE_DIR": cache}
+
+
+def daily_calls(counts):
+    return sum(n for key, n in counts()["calls"].items() if "searchDailyBoxOfficeList" in key)
+
+
+def test_a_ten_day_range_makes_ten_calls_and_again_none(upstream):
+    base, counts = upstream
+    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    arguments = ["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "csv"]
+    first = run(arguments, env=live(base, cache))
+    assert first.returncode == 0, first.stderr
+    rows = list(csv.DictReader(io.StringIO(first.stdout, newline="")))
+    assert [row["start"] for row in rows] == sorted(row["start"] for row in rows)
+    assert len({row["start"] for row in rows}) == 10 and len(rows) == 100
+    assert daily_calls(counts) == 10
+    again = run(arguments, env=live(base, cache))
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert daily_calls(counts) == 10, "the second run is answered from the cache"
+
+
+def test_a_range_needing_more_calls_than_the_quota_left_is_refused_before_any_call(upstream):
+    base, counts = upstream
+    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    refused = run(["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "ndjson", "--kobis-daily-limit", "5"],
+                  env=live(base, cache))
+    assert refused.returncode == 1
+    assert "10 KOBIS calls needed and 5 left today" in refused.stderr and "resets at" in refused.stderr
+    assert refused.stdout == "" and daily_calls(counts) == 0
+
+
+def test_max_calls_makes_that_many_exits_2_and_a_second_run_finishes(upstream):
+    base, counts = upstream
+    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    arguments = ["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "ndjson"]
+    partial = run(arguments + ["--max-calls", "3"], env=live(base, cache))
+    assert partial.returncode == 2, partial.stderr
+    assert daily_calls(counts) == 3
+    days = sorted({json.loads(line)["start"] for line in partial.stdout.splitlines()})
+    assert days == ["2023-03-01", "2023-03-02", "2023-03-03"]
+    finished = run(arguments, env=live(base, cache))
+    assert finished.returncode == 0, finished.stderr
+    assert daily_calls(counts) == 10
+    assert len({json.loads(line)["start"] for line in finished.stdout.splitlines()}) == 10
+
+
+def test_an_interrupted_run_resumes(upstream):
+    base, counts = upstream
+    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    arguments = ["daily", "--from", "2023-01-01", "--to", "2023-01-30", "--format", "ndjson"]
+    environment = dict(live(base, cache))
+    import os
+    full = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
+    full.update({"BOXOFFICE_TODAY": "2026-11-21"}, **environment)
+    process = subprocess.Popen([BINARY, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full)
+    # 30 days, 10 at a time, 50 ms each: interrupted after the first waves.
+    deadline = time.time() + 10
+    while daily_calls(counts) < 12 and time.time() < deadline:
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    written = {json.loads(line)["start"] for line in out.splitlines()}
+    assert 0 < len(written) < 30 and "interrupted" in err
+    resumed = run(arguments, env=environment)
+    assert resumed.returncode == 0, resumed.stderr
+    assert len({json.loads(line)["start"] for line in resumed.stdout.splitlines()}) == 30
+    calls = counts()["calls"]
+    for day in written:
+        key = [k for k in calls if "searchDailyBoxOfficeList" in k and "targetDt=%s" % day.replace("-", "") in k]
+        assert calls[key[0]] == 1, "a day finished before the interrupt was fetched again: %s" % day
