@@ -38,6 +38,8 @@ class Emitter:
         self.language = language
         self.types = []  # (name, schema, defs) in the order first met
         self.seen = set()
+        # A schema met again under another name (weekly entries are daily entries) reuses the first type.
+        self.by_shape = {}
 
     def literal(self, value):
         if self.language == "python":
@@ -90,6 +92,11 @@ class Emitter:
         return self.scalar(kinds)
 
     def named(self, schema, name, defs):
+        shape = json.dumps({key: value for key, value in schema.items() if key not in ("description", "title", "examples")},
+                           sort_keys=True, ensure_ascii=False)
+        if name not in self.seen and shape in self.by_shape:
+            return self.by_shape[shape]
+        self.by_shape.setdefault(shape, name)
         if name not in self.seen:
             self.seen.add(name)
             self.types.append((name, schema, defs))

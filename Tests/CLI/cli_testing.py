@@ -11,6 +11,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+import fake_upstream  # noqa: E402
 OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
 
 
@@ -53,19 +55,9 @@ def terminal():
 @pytest.fixture()
 def upstream():
     """(base URL, a function returning the counts so far); 50 ms per call."""
-    process = subprocess.Popen([sys.executable, str(ROOT / "clients" / "testing" / "fake_upstream.py"), "--delay-ms", "50"],
-                               stdout=subprocess.PIPE, text=True)
-    base = "http://127.0.0.1:%d" % int(process.stdout.readline())
-
-    def counts():
-        import json
-        import urllib.request
-        with urllib.request.urlopen(base + "/__requests") as response:
-            return json.load(response)
-
-    yield base, counts
-    process.kill()
-    process.wait()
+    running = fake_upstream.Running(delay_ms=50)
+    yield running.base, running.counts
+    running.stop()
 
 
 def run(arguments, env=None, **options):

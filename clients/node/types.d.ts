@@ -23,7 +23,7 @@ export interface BoxofficeDailyResult {
   label: string;
   range: BoxofficeDailyResultRange;
   entries: BoxofficeDailyResultEntriesItem[];
-  source: BoxofficeDailyResultSource;
+  source: MovieSource;
 }
 
 export interface BoxofficeDailyResultRange {
@@ -176,13 +176,6 @@ export interface BoxofficeDailyResultEntriesItemErrorsItem {
   data?: unknown;
 }
 
-export interface BoxofficeDailyResultSource {
-  /** Where the answer came from: live KOBIS, the shared cache, or the embedded offline fixtures. */
-  origin: "kobis" | "cache" | "fixture";
-  /** When the upstream body was fetched (RFC 3339, UTC). */
-  fetchedAt: string;
-}
-
 export interface BoxofficeWeeklyParams {
   /** Any day of the wanted week, YYYY-MM-DD. Default: the most recent finished period. */
   date?: string;
@@ -206,74 +199,11 @@ export interface BoxofficeWeeklyResult {
   kind: "week" | "weekend" | "weekdays";
   /** KOBIS boxofficeType, trimmed. */
   label: string;
-  range: BoxofficeWeeklyResultRange;
-  entries: BoxofficeWeeklyResultEntriesItem[];
-  source: BoxofficeWeeklyResultSource;
+  range: BoxofficeDailyResultRange;
+  entries: BoxofficeDailyResultEntriesItem[];
+  source: MovieSource;
   /** KOBIS yearWeekTime: year and week number. */
   yearWeek: string;
-}
-
-export interface BoxofficeWeeklyResultRange {
-  start: string;
-  end: string;
-}
-
-export interface BoxofficeWeeklyResultEntriesItem {
-  rank: number;
-  /** > 0: moved up that many places; 0 for a new entry. */
-  rankChange: number;
-  trend: "new" | "up" | "down" | "same";
-  movieCode: string;
-  title: string;
-  /** null when KOBIS sends a blank. */
-  openDate: string | null;
-  audience: BoxofficeWeeklyResultEntriesItemAudience;
-  sales: BoxofficeWeeklyResultEntriesItemSales;
-  screens: number;
-  shows: number;
-  display: BoxofficeWeeklyResultEntriesItemDisplay;
-  /** Only when include has detail. */
-  detail?: null | Movie;
-  /** Only when include has poster. */
-  poster?: null | Poster;
-  /** Only when an included part failed; the entry itself still stands. */
-  errors?: BoxofficeWeeklyResultEntriesItemErrorsItem[];
-}
-
-export interface BoxofficeWeeklyResultEntriesItemAudience {
-  count: number;
-  change: number;
-  changeRate: number;
-  total: number;
-}
-
-export interface BoxofficeWeeklyResultEntriesItemSales {
-  amount: number;
-  share: number;
-  change: number;
-  changeRate: number;
-  total: number;
-}
-
-export interface BoxofficeWeeklyResultEntriesItemDisplay {
-  rank: string;
-  rankChange: string;
-  audience: string;
-  audienceTotal: string;
-  sales: string;
-}
-
-export interface BoxofficeWeeklyResultEntriesItemErrorsItem {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export interface BoxofficeWeeklyResultSource {
-  /** Where the answer came from: live KOBIS, the shared cache, or the embedded offline fixtures. */
-  origin: "kobis" | "cache" | "fixture";
-  /** When the upstream body was fetched (RFC 3339, UTC). */
-  fetchedAt: string;
 }
 
 export interface DiagnosticsFailParams {
@@ -310,58 +240,16 @@ export interface MovieDetailResult {
   type: string | null;
   nations: string[];
   genres: string[];
-  directors: MovieDetailResultDirectorsItem[];
-  actors: MovieDetailResultActorsItem[];
-  showTypes: MovieDetailResultShowTypesItem[];
+  directors: MovieDirectorsItem[];
+  actors: MovieActorsItem[];
+  showTypes: MovieShowTypesItem[];
   /** KOBIS audits, oldest first. */
-  ratings: MovieDetailResultRatingsItem[];
+  ratings: MovieRatingsItem[];
   /** The grade of the most recent rating, or null when there is none. */
   watchGrade: string | null;
-  companies: MovieDetailResultCompaniesItem[];
-  staffs: MovieDetailResultStaffsItem[];
-  source: MovieDetailResultSource;
-}
-
-export interface MovieDetailResultDirectorsItem {
-  name: string;
-  nameEnglish: string | null;
-}
-
-export interface MovieDetailResultActorsItem {
-  name: string;
-  nameEnglish: string | null;
-  role: string | null;
-  roleEnglish: string | null;
-}
-
-export interface MovieDetailResultShowTypesItem {
-  group: string;
-  name: string;
-}
-
-export interface MovieDetailResultRatingsItem {
-  number: string | null;
-  grade: string;
-}
-
-export interface MovieDetailResultCompaniesItem {
-  code: string;
-  name: string;
-  nameEnglish: string | null;
-  role: string | null;
-}
-
-export interface MovieDetailResultStaffsItem {
-  name: string;
-  nameEnglish: string | null;
-  role: string | null;
-}
-
-export interface MovieDetailResultSource {
-  /** Where the answer came from: live KOBIS, the shared cache, or the embedded offline fixtures. */
-  origin: "kobis" | "cache" | "fixture";
-  /** When the upstream body was fetched (RFC 3339, UTC). */
-  fetchedAt: string;
+  companies: MovieCompaniesItem[];
+  staffs: MovieStaffsItem[];
+  source: MovieSource;
 }
 
 export interface MoviePosterParams {
@@ -379,28 +267,9 @@ export interface MoviePosterResult {
   /** The Kakao image search query: "<title> 영화 포스터". */
   query: string;
   found: boolean;
-  image: null | MoviePosterResultImage1;
+  image: null | PosterImage1;
   /** Only with download: true. */
-  file?: MoviePosterResultFile;
-}
-
-export interface MoviePosterResultImage1 {
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  site: string | null;
-  documentUrl: string | null;
-  collection: string | null;
-  postedAt: string | null;
-}
-
-export interface MoviePosterResultFile {
-  /** Inside the cache directory: posters/<sha256>.<ext>. */
-  path: string;
-  mimeType: string;
-  bytes: number;
-  sha256: string;
+  file?: PosterFile;
 }
 
 export interface MovieSearchParams {
@@ -541,18 +410,10 @@ export interface WorkerStatusResultLimits {
 
 export interface WorkerStatusResultUpstream {
   kobis: WorkerStatusResultUpstreamKobis;
-  kakao: WorkerStatusResultUpstreamKakao;
+  kakao: WorkerStatusResultUpstreamKobis;
 }
 
 export interface WorkerStatusResultUpstreamKobis {
-  /** HTTP requests sent since start (retries included). */
-  calls: number;
-  baseURL: string;
-  /** Whether a key is configured (the key itself is never shown). */
-  keySet: boolean;
-}
-
-export interface WorkerStatusResultUpstreamKakao {
   /** HTTP requests sent since start (retries included). */
   calls: number;
   baseURL: string;

@@ -87,6 +87,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(200, body)
 
 
+class Running:
+    """A fake upstream started by a test as a process of its own: its base URL, its counts, and stop()."""
+
+    def __init__(self, delay_ms=5):
+        import subprocess
+        import sys
+        self.process = subprocess.Popen([sys.executable, __file__, "--delay-ms", str(delay_ms)],
+                                        stdout=subprocess.PIPE, text=True)
+        self.base = "http://127.0.0.1:%d" % int(self.process.stdout.readline())
+
+    def counts(self):
+        import urllib.request
+        with urllib.request.urlopen(self.base + "/__requests") as response:
+            return json.load(response)
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file")

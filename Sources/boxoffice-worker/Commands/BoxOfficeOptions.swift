@@ -80,4 +80,28 @@ struct BoxOfficeOptions: ParsableArguments {
             throw CLIDate.Invalid(description: "--from and --to go together")
         }
     }
+
+    /// What `daily` and `weekly` do with these options in `session`: a range export when --from/--to are given
+    /// (the spans `spans` makes of the days), else one box office (the span `span` makes of DATE, which `check`
+    /// may refuse).
+    func run(
+        _ session: CLISession, display: DisplayOptions, span: (CalendarDate?) -> BoxOfficeRequest.Span,
+        spans: ([CalendarDate]) -> [BoxOfficeRequest.Span], check: (CalendarDate) throws(CLIDate.Invalid) -> Void
+    ) async throws(CLIDate.Invalid) -> Int32 {
+        let filters = try filters()
+        if let days = try range(today: session.today) {
+            guard display.format != .text else {
+                throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
+            }
+            let requests = spans(days).map {
+                BoxOfficeRequest(span: $0, limit: limit, filters: filters, refresh: refresh)
+            }
+            return await session.export(requests, format: display.format, excel: display.excel, maxCalls: maxCalls)
+        }
+        let day = try date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: session.today) }
+        if let day { try check(day) }
+        let request = BoxOfficeRequest(span: span(day), limit: limit, filters: filters, refresh: refresh)
+        return await session.boxOffice(
+            request, include: include, format: display.format, layout: layout, excel: display.excel)
+    }
 }

@@ -24,34 +24,22 @@ struct WeeklyCommand: AsyncParsableCommand {
         let display = self.display
         let period = self.period
         try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
-            let filters = try options.filters()
-            if let days = try options.range(today: session.today) {
-                guard display.format != .text else {
-                    throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
-                }
-                let latest = session.today.adding(days: -1)
-                var ends: [CalendarDate] = []
-                for day in days {
-                    let end = period.range(containing: day).end
-                    if end <= latest, ends.last != end { ends.append(end) }
-                }
-                let requests = ends.map {
-                    BoxOfficeRequest(
-                        span: .weekly($0, period), limit: options.limit, filters: filters, refresh: options.refresh)
-                }
-                return await session.export(
-                    requests, format: display.format, excel: display.excel, maxCalls: options.maxCalls)
-            }
-            let date = try options.date.map { text throws(CLIDate.Invalid) in
-                try CLIDate.parse(text, today: session.today)
-            }
-            if let date, period.range(containing: date).end >= session.today {
-                throw CLIDate.Invalid(description: "the \(period.rawValue) containing \(date) has not ended yet")
-            }
-            let request = BoxOfficeRequest(
-                span: .weekly(date, period), limit: options.limit, filters: filters, refresh: options.refresh)
-            return await session.boxOffice(
-                request, include: options.include, format: display.format, layout: options.layout, excel: display.excel)
+            try await options.run(
+                session, display: display, span: { .weekly($0, period) },
+                spans: { days in
+                    // The periods that contain the days and have ended, each once.
+                    var ends: [CalendarDate] = []
+                    for day in days {
+                        let end = period.range(containing: day).end
+                        if end < session.today, ends.last != end { ends.append(end) }
+                    }
+                    return ends.map { .weekly($0, period) }
+                },
+                check: { day throws(CLIDate.Invalid) in
+                    if period.range(containing: day).end >= session.today {
+                        throw CLIDate.Invalid(description: "the \(period.rawValue) containing \(day) has not ended yet")
+                    }
+                })
         }
     }
 }

@@ -25,7 +25,7 @@ class BoxofficeDailyResult(TypedDict):
     label: str
     range: BoxofficeDailyResultRange
     entries: List[BoxofficeDailyResultEntriesItem]
-    source: BoxofficeDailyResultSource
+    source: MovieSource
 
 
 class BoxofficeDailyResultRange(TypedDict):
@@ -175,11 +175,6 @@ class BoxofficeDailyResultEntriesItemErrorsItem(_BoxofficeDailyResultEntriesItem
     data: Any
 
 
-class BoxofficeDailyResultSource(TypedDict):
-    origin: Union[Literal["kobis"], Literal["cache"], Literal["fixture"]]
-    fetchedAt: str
-
-
 class BoxofficeWeeklyParams(TypedDict, total=False):
     date: str
     period: Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
@@ -194,72 +189,10 @@ class BoxofficeWeeklyParams(TypedDict, total=False):
 class BoxofficeWeeklyResult(TypedDict):
     kind: Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
     label: str
-    range: BoxofficeWeeklyResultRange
-    entries: List[BoxofficeWeeklyResultEntriesItem]
-    source: BoxofficeWeeklyResultSource
+    range: BoxofficeDailyResultRange
+    entries: List[BoxofficeDailyResultEntriesItem]
+    source: MovieSource
     yearWeek: str
-
-
-class BoxofficeWeeklyResultRange(TypedDict):
-    start: str
-    end: str
-
-
-class _BoxofficeWeeklyResultEntriesItemRequired(TypedDict):
-    rank: int
-    rankChange: int
-    trend: Union[Literal["new"], Literal["up"], Literal["down"], Literal["same"]]
-    movieCode: str
-    title: str
-    openDate: Union[str, None]
-    audience: BoxofficeWeeklyResultEntriesItemAudience
-    sales: BoxofficeWeeklyResultEntriesItemSales
-    screens: int
-    shows: int
-    display: BoxofficeWeeklyResultEntriesItemDisplay
-
-
-class BoxofficeWeeklyResultEntriesItem(_BoxofficeWeeklyResultEntriesItemRequired, total=False):
-    detail: Union[None, Movie]
-    poster: Union[None, Poster]
-    errors: List[BoxofficeWeeklyResultEntriesItemErrorsItem]
-
-
-class BoxofficeWeeklyResultEntriesItemAudience(TypedDict):
-    count: int
-    change: int
-    changeRate: float
-    total: int
-
-
-class BoxofficeWeeklyResultEntriesItemSales(TypedDict):
-    amount: int
-    share: float
-    change: int
-    changeRate: float
-    total: int
-
-
-class BoxofficeWeeklyResultEntriesItemDisplay(TypedDict):
-    rank: str
-    rankChange: str
-    audience: str
-    audienceTotal: str
-    sales: str
-
-
-class _BoxofficeWeeklyResultEntriesItemErrorsItemRequired(TypedDict):
-    code: int
-    message: str
-
-
-class BoxofficeWeeklyResultEntriesItemErrorsItem(_BoxofficeWeeklyResultEntriesItemErrorsItemRequired, total=False):
-    data: Any
-
-
-class BoxofficeWeeklyResultSource(TypedDict):
-    origin: Union[Literal["kobis"], Literal["cache"], Literal["fixture"]]
-    fetchedAt: str
 
 
 class DiagnosticsFailParams(TypedDict, total=False):
@@ -299,54 +232,14 @@ class MovieDetailResult(TypedDict):
     type: Union[str, None]
     nations: List[str]
     genres: List[str]
-    directors: List[MovieDetailResultDirectorsItem]
-    actors: List[MovieDetailResultActorsItem]
-    showTypes: List[MovieDetailResultShowTypesItem]
-    ratings: List[MovieDetailResultRatingsItem]
+    directors: List[MovieDirectorsItem]
+    actors: List[MovieActorsItem]
+    showTypes: List[MovieShowTypesItem]
+    ratings: List[MovieRatingsItem]
     watchGrade: Union[str, None]
-    companies: List[MovieDetailResultCompaniesItem]
-    staffs: List[MovieDetailResultStaffsItem]
-    source: MovieDetailResultSource
-
-
-class MovieDetailResultDirectorsItem(TypedDict):
-    name: str
-    nameEnglish: Union[str, None]
-
-
-class MovieDetailResultActorsItem(TypedDict):
-    name: str
-    nameEnglish: Union[str, None]
-    role: Union[str, None]
-    roleEnglish: Union[str, None]
-
-
-class MovieDetailResultShowTypesItem(TypedDict):
-    group: str
-    name: str
-
-
-class MovieDetailResultRatingsItem(TypedDict):
-    number: Union[str, None]
-    grade: str
-
-
-class MovieDetailResultCompaniesItem(TypedDict):
-    code: str
-    name: str
-    nameEnglish: Union[str, None]
-    role: Union[str, None]
-
-
-class MovieDetailResultStaffsItem(TypedDict):
-    name: str
-    nameEnglish: Union[str, None]
-    role: Union[str, None]
-
-
-class MovieDetailResultSource(TypedDict):
-    origin: Union[Literal["kobis"], Literal["cache"], Literal["fixture"]]
-    fetchedAt: str
+    companies: List[MovieCompaniesItem]
+    staffs: List[MovieStaffsItem]
+    source: MovieSource
 
 
 class MoviePosterParams(TypedDict, total=False):
@@ -359,29 +252,11 @@ class MoviePosterParams(TypedDict, total=False):
 class _MoviePosterResultRequired(TypedDict):
     query: str
     found: bool
-    image: Union[None, MoviePosterResultImage1]
+    image: Union[None, PosterImage1]
 
 
 class MoviePosterResult(_MoviePosterResultRequired, total=False):
-    file: MoviePosterResultFile
-
-
-class MoviePosterResultImage1(TypedDict):
-    url: str
-    thumbnailUrl: str
-    width: int
-    height: int
-    site: Union[str, None]
-    documentUrl: Union[str, None]
-    collection: Union[str, None]
-    postedAt: Union[str, None]
-
-
-class MoviePosterResultFile(TypedDict):
-    path: str
-    mimeType: str
-    bytes: int
-    sha256: str
+    file: PosterFile
 
 
 class MovieSearchParams(TypedDict, total=False):
@@ -514,16 +389,10 @@ class WorkerStatusResultLimits(TypedDict):
 
 class WorkerStatusResultUpstream(TypedDict):
     kobis: WorkerStatusResultUpstreamKobis
-    kakao: WorkerStatusResultUpstreamKakao
+    kakao: WorkerStatusResultUpstreamKobis
 
 
 class WorkerStatusResultUpstreamKobis(TypedDict):
-    calls: int
-    baseURL: str
-    keySet: bool
-
-
-class WorkerStatusResultUpstreamKakao(TypedDict):
     calls: int
     baseURL: str
     keySet: bool

@@ -8,6 +8,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "clients" / "python"))
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+import fake_upstream  # noqa: E402
 BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 STUB = str(ROOT / "clients" / "testing" / "stub_worker.py")
 OFFLINE = {"KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": "", "BOXOFFICE_TODAY": "2026-11-21"}
@@ -16,20 +18,9 @@ OFFLINE = {"KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": "", "BOXOFFICE_TODAY": "20
 @pytest.fixture(scope="session")
 def upstream():
     """(base URL, a function returning the request counts)."""
-    process = subprocess.Popen([sys.executable, str(ROOT / "clients" / "testing" / "fake_upstream.py")],
-                               stdout=subprocess.PIPE, text=True)
-    port = int(process.stdout.readline())
-    base = "http://127.0.0.1:%d" % port
-
-    def counts():
-        import json
-        import urllib.request
-        with urllib.request.urlopen(base + "/__requests") as response:
-            return json.load(response)
-
-    yield base, counts
-    process.kill()
-    process.wait()
+    running = fake_upstream.Running()
+    yield running.base, running.counts
+    running.stop()
 
 
 def live_env(base, cache_dir):

@@ -14,6 +14,9 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SHELL = ROOT / "clients" / "shell"
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+import fake_upstream  # noqa: E402
+
 BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 
 
@@ -59,12 +62,9 @@ def test_dates_to_tsv_has_the_right_rows():
 
 @pytest.fixture()
 def upstream():
-    process = subprocess.Popen([sys.executable, str(ROOT / "clients" / "testing" / "fake_upstream.py"), "--delay-ms", "30"],
-                               stdout=subprocess.PIPE, text=True)
-    base = "http://127.0.0.1:%d" % int(process.stdout.readline())
-    yield base
-    process.kill()
-    process.wait()
+    running = fake_upstream.Running(delay_ms=30)
+    yield running.base
+    running.stop()
 
 
 def test_a_parallel_backfill_shares_one_cache_and_one_quota(upstream):
