@@ -1,31 +1,68 @@
-import Dispatch
 import Foundation
 
-/// Turns SIGTERM/SIGINT into a call on a dispatch queue instead of the default "die at once".
+/// The write end of the pipe that the signal handler writes to: a global, because a C signal handler captures
+/// nothing. Set once, before the handlers are installed.
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+
+/// Turns SIGTERM/SIGINT into a call on a thread of its own instead of the default "die at once".
 ///
-/// Why not swift-service-lifecycle: its `ServiceGroup` runs services that end when their task is cancelled, and
-/// turns a signal into that cancellation. The worker's stop is not a cancellation: SIGTERM must stop reading and
-/// let the work in flight drain for `--drain-seconds` while answers are still written, which the server does
-/// itself (``RPCServer/shutdown()``); wrapping it as a service would add a task tree and a dependency for the
-/// twenty lines here.
+/// The handler is installed with `sigaction` before anything is served and only writes the signal's number to a
+/// pipe (async-signal-safe); a thread reads the pipe and calls `handler`. Why not a `DispatchSourceSignal`: its
+/// registration completes asynchronously after the disposition is set to ignore, so a signal arriving in between
+/// was lost (seen under load: a worker that answered a ping and then ignored SIGINT). Why not
+/// swift-service-lifecycle: it uses the same dispatch sources, and its `ServiceGroup` turns a signal into task
+/// cancellation, while the worker's stop must stop reading and let the work in flight drain for `--drain-seconds`
+/// with answers still written, which the server does itself (`RPCServer.shutdown()`).
 ///
-/// `@unchecked Sendable`: the sources are created in `init`, never replaced, and `cancel()` is thread-safe in
-/// libdispatch; the only reason the compiler cannot see it is that `DispatchSourceSignal` is not marked Sendable.
+/// `@unchecked Sendable`: the descriptors are set in `init` and only closed by `cancel()`.
 final class SignalWatcher: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
+    private let readEnd: Int32
+    private let writeEnd: Int32
+    private let signals: [Int32]
 
     init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        let queue = DispatchQueue(label: "boxoffice-worker.signals")
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            return source
+        self.signals = signals
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) != 0 { ends = [-1, -1] }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        signalPipeWrite = writeEnd
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeWrite, &byte, 1)
         }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for number in signals {
+            sigaction(number, &action, nil)
+        }
+        let readEnd = self.readEnd
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(readEnd, &byte, 1)
+                if count == 1 {
+                    handler(Int32(byte))
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            close(readEnd)
+        }
+        thread.name = "signals"
+        thread.start()
     }
 
+    /// Stops watching: further signals are ignored (the session is ending) and the watching thread ends.
     func cancel() {
-        sources.forEach { $0.cancel() }
+        for number in signals {
+            signal(number, SIG_IGN)
+        }
+        close(writeEnd)
     }
 }
