@@ -91,9 +91,22 @@ class Emitter:
             return "Any" if self.language == "python" else "unknown"
         return self.scalar(kinds)
 
+    @staticmethod
+    def shape(schema):
+        """The schema without what does not change the type (prose, examples, document identity), as text."""
+        ignored = ("description", "title", "examples", "$schema", "$id", "$defs", "default")
+
+        def strip(value):
+            if isinstance(value, dict):
+                return {key: strip(item) for key, item in value.items() if key not in ignored}
+            if isinstance(value, list):
+                return [strip(item) for item in value]
+            return value
+
+        return json.dumps(strip(schema), sort_keys=True, ensure_ascii=False)
+
     def named(self, schema, name, defs):
-        shape = json.dumps({key: value for key, value in schema.items() if key not in ("description", "title", "examples")},
-                           sort_keys=True, ensure_ascii=False)
+        shape = self.shape(schema)
         if name not in self.seen and shape in self.by_shape:
             return self.by_shape[shape]
         self.by_shape.setdefault(shape, name)
@@ -113,13 +126,27 @@ class Emitter:
             yield key, self.render(member, name + pascal(key), defs), key in required, member.get("description")
 
 
-def python_file():
-    emitter = Emitter("python")
-    aliases = []
+def method_types(emitter):
+    """Walks every method's schemas; (method, params type, result type) each, and the aliases to emit where a
+    method's own type name was given to a shape met before (`MovieDetailResult` is `Movie`)."""
+    table, aliases = [], []
+    identifier = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
     for method, params, result in methods():
         base = pascal(method)
-        emitter.named(params, base + "Params", params.get("$defs", {}))
-        aliases.append((method, base + "Params", emitter.render(result, base + "Result", result.get("$defs", {}))))
+        names = []
+        for wanted, made in ((base + "Params", emitter.named(params, base + "Params", params.get("$defs", {}))),
+                             (base + "Result", emitter.render(result, base + "Result", result.get("$defs", {})))):
+            if made != wanted and identifier.match(made):
+                aliases.append((wanted, made))
+                made = wanted
+            names.append(made)
+        table.append((method, names[0], names[1]))
+    return table, aliases
+
+
+def python_file():
+    emitter = Emitter("python")
+    table, aliases = method_types(emitter)
     lines = ['"""%s"""' % HEADER, "", "from __future__ import annotations", "",
              "from typing import Any, Dict, List, Union", "",
              "try:", "    from typing import Literal, TypedDict", "except ImportError:  # pragma: no cover",
@@ -148,9 +175,11 @@ def python_file():
             lines.append("class %s(TypedDict, total=False):" % name)
             lines += ["    %s: %s" % (key, kind) for key, kind, _, _ in optional] or ["    pass"]
         lines.append("")
-    lines += ["", "# Each method's params and result types, by wire name."]
+    lines += ["", "# Method types that are shapes met before."]
+    lines += ["%s = %s" % alias for alias in aliases]
+    lines += ["", "", "# Each method's params and result types, by wire name."]
     lines.append("METHODS = {")
-    for method, params, result in aliases:
+    for method, params, result in table:
         lines.append("    %r: (%r, %r)," % (method, params, result))
     lines.append("}")
     return "\n".join(lines).replace("\n\n\n\n", "\n\n\n") + "\n"
@@ -158,11 +187,7 @@ def python_file():
 
 def node_file():
     emitter = Emitter("node")
-    aliases = []
-    for method, params, result in methods():
-        base = pascal(method)
-        emitter.named(params, base + "Params", params.get("$defs", {}))
-        aliases.append((method, base + "Params", emitter.render(result, base + "Result", result.get("$defs", {}))))
+    table, aliases = method_types(emitter)
     lines = ["// %s" % HEADER, ""]
     for name, schema, defs in emitter.types:
         lines.append("export interface %s {" % name)
@@ -173,9 +198,11 @@ def node_file():
             lines.append("  %s%s: %s;" % (quoted, "" if required else "?", kind))
         lines.append("}")
         lines.append("")
+    lines += ["export type %s = %s;" % alias for alias in aliases]
+    lines.append("")
     lines.append("/** Each method's params and result types, by wire name. */")
     lines.append("export interface Methods {")
-    for method, params, result in aliases:
+    for method, params, result in table:
         lines.append("  %s: { params: %s; result: %s };" % (json.dumps(method), params, result))
     lines.append("}")
     return "\n".join(lines) + "\n"

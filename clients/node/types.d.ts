@@ -228,30 +228,6 @@ export interface MovieDetailParams {
   refresh?: boolean;
 }
 
-export interface MovieDetailResult {
-  movieCode: string;
-  title: string;
-  titleEnglish: string | null;
-  titleOriginal: string | null;
-  productionYear: number | null;
-  openDate: string | null;
-  runtimeMinutes: number | null;
-  status: string | null;
-  type: string | null;
-  nations: string[];
-  genres: string[];
-  directors: MovieDirectorsItem[];
-  actors: MovieActorsItem[];
-  showTypes: MovieShowTypesItem[];
-  /** KOBIS audits, oldest first. */
-  ratings: MovieRatingsItem[];
-  /** The grade of the most recent rating, or null when there is none. */
-  watchGrade: string | null;
-  companies: MovieCompaniesItem[];
-  staffs: MovieStaffsItem[];
-  source: MovieSource;
-}
-
 export interface MoviePosterParams {
   /** The movie's title as searched. */
   title?: string;
@@ -261,15 +237,6 @@ export interface MoviePosterParams {
   download?: boolean;
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
-}
-
-export interface MoviePosterResult {
-  /** The Kakao image search query: "<title> 영화 포스터". */
-  query: string;
-  found: boolean;
-  image: null | PosterImage1;
-  /** Only with download: true. */
-  file?: PosterFile;
 }
 
 export interface MovieSearchParams {
@@ -303,12 +270,6 @@ export interface MovieSearchResultMoviesItem {
   directors: string[];
 }
 
-export interface PingParams {
-}
-
-export interface RpcDiscoverParams {
-}
-
 export interface RpcDiscoverResult {
   openrpc: string;
   info: RpcDiscoverResultInfo;
@@ -338,9 +299,6 @@ export interface RpcDiscoverResultMethodsItemParamsItem {
 export interface RpcDiscoverResultMethodsItemResult {
   name: string;
   schema: unknown;
-}
-
-export interface WorkerStatusParams {
 }
 
 export interface WorkerStatusResult {
@@ -421,11 +379,18 @@ export interface WorkerStatusResultUpstreamKobis {
   keySet: boolean;
 }
 
+export type DiagnosticsFailResult = unknown;
+export type MovieDetailResult = Movie;
+export type MoviePosterResult = Poster;
+export type PingParams = DiagnosticsFailParams;
+export type RpcDiscoverParams = DiagnosticsFailParams;
+export type WorkerStatusParams = DiagnosticsFailParams;
+
 /** Each method's params and result types, by wire name. */
 export interface Methods {
   "boxoffice.daily": { params: BoxofficeDailyParams; result: BoxofficeDailyResult };
   "boxoffice.weekly": { params: BoxofficeWeeklyParams; result: BoxofficeWeeklyResult };
-  "diagnostics.fail": { params: DiagnosticsFailParams; result: unknown };
+  "diagnostics.fail": { params: DiagnosticsFailParams; result: DiagnosticsFailResult };
   "diagnostics.sleep": { params: DiagnosticsSleepParams; result: DiagnosticsSleepResult };
   "movie.detail": { params: MovieDetailParams; result: MovieDetailResult };
   "movie.poster": { params: MoviePosterParams; result: MoviePosterResult };

@@ -124,12 +124,7 @@ package final class QuotaGuard: Sendable {
     /// at its last reservation, less its own unspent lease, plus the calls it counted by itself (no store, or while
     /// the store failed).
     package var known: Status {
-        let day = today()
-        let used = local.withLock { local -> Int in
-            guard local.day == day else { return 0 }
-            return max(0, local.shared - local.leased) + local.counted
-        }
-        return Status(limit: limit, used: used, day: day, resetsAt: Self.resetsAt(day))
+        figures(today(), shared: nil)
     }
 
     /// Today's figures with the shared count read from the store (other workers' calls included), on its
@@ -148,11 +143,15 @@ package final class QuotaGuard: Sendable {
             group.cancelAll()
             return first
         }
-        guard let shared else { return known }
+        return figures(day, shared: shared)
+    }
+
+    /// The figures for `day` from the shared count `read` from the store, or (nil) as last reported to this
+    /// worker: that count less this worker's unspent lease, plus what it counted by itself.
+    private func figures(_ day: CalendarDate, shared read: Int?) -> Status {
         let used = local.withLock { local -> Int in
-            let leased = local.day == day ? local.leased : 0
-            let counted = local.day == day ? local.counted : 0
-            return max(0, shared - leased) + counted
+            guard local.day == day else { return read ?? 0 }
+            return max(0, (read ?? local.shared) - local.leased) + local.counted
         }
         return Status(limit: limit, used: used, day: day, resetsAt: Self.resetsAt(day))
     }

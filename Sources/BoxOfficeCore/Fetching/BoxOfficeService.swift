@@ -86,25 +86,6 @@ package struct BoxOfficeService: Sendable {
         try Self.boxOffice(try await fetcher.fetch(plan.call), plan)
     }
 
-    /// A day's box office; default yesterday (offline: the latest recorded day). KOBIS is always asked for all
-    /// ten entries and `limit` is applied here, so every limit shares one upstream call.
-    package func daily(date: CalendarDate?, limit: Int = 10, filters: Filters = Filters(), refresh: Bool = false)
-        async throws(BoxOfficeError) -> BoxOffice
-    {
-        let request = BoxOfficeRequest(span: .daily(date), limit: limit, filters: filters, refresh: refresh)
-        return try await boxOffice(try plan(request)).value
-    }
-
-    /// A week's, weekend's or weekdays' box office; default the most recent finished period (offline: the latest
-    /// recorded one). The period's last day is sent as `targetDt`, so any day of a week makes the same call.
-    package func weekly(
-        date: CalendarDate?, period: WeekPeriod = .weekend, limit: Int = 10, filters: Filters = Filters(),
-        refresh: Bool = false
-    ) async throws(BoxOfficeError) -> BoxOffice {
-        let request = BoxOfficeRequest(span: .weekly(date, period), limit: limit, filters: filters, refresh: refresh)
-        return try await boxOffice(try plan(request)).value
-    }
-
     /// The decoded model of one kind of box office body, kept beside the body in the memory tier.
     private struct Decoded: DerivedKey {
         typealias Value = BoxOffice

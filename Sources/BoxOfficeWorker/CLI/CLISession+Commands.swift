@@ -70,10 +70,7 @@ extension CLISession {
         do throws(BoxOfficeError) {
             poster = try await service.poster(title: movie.title, movieCode: nil)
             if download, let url = poster?.image?.url {
-                guard let downloader = runtime.downloader else {
-                    throw BoxOfficeError(.notConfigured, runtime.downloadUnavailable ?? "downloads are unavailable")
-                }
-                file = try await downloader.download(url)
+                file = try await runtime.download(url)
             }
         } catch {
             problem = "\(error.message) (\(error.reason.rawValue))"
@@ -148,10 +145,7 @@ extension CLISession {
         do throws(BoxOfficeError) {
             poster = try await service.poster(title: title, movieCode: code)
             if download, let url = poster.image?.url {
-                guard let downloader = runtime.downloader else {
-                    throw BoxOfficeError(.notConfigured, runtime.downloadUnavailable ?? "downloads are unavailable")
-                }
-                file = try await downloader.download(url)
+                file = try await runtime.download(url)
             }
         } catch {
             return fail(error)

@@ -1,8 +1,7 @@
 package import BoxOfficeCore
-import Dispatch
 import Foundation
 import JSONCore
-import Synchronization
+import JSONRPC
 
 /// A range of days (or weekly periods) exported for a job, with the KOBIS quota in mind.
 ///
@@ -28,7 +27,13 @@ struct RangeExport {
             return session.fail(error)
         }
         await service.fetcher.prefetch(plans.map(\.call))
-        let cached = Set(plans.indices.filter { service.fetcher.atHand(plans[$0].call) != nil })
+        // What the cache holds, decoded once: counted for the plan and written as it is.
+        var offices: [Int: BoxOffice] = [:]
+        for index in plans.indices {
+            var plan = plans[index]
+            if let kept = service.atHand(&plan) { offices[index] = kept.value }
+        }
+        let cached = Set(offices.keys)
         let uncached = plans.indices.filter { !cached.contains($0) }
         let remaining = await session.runtime.quota?.status().remaining ?? Int.max
         let budget = min(uncached.count, maxCalls ?? uncached.count, remaining)
@@ -42,19 +47,16 @@ struct RangeExport {
         let chosen = Array(uncached.prefix(budget))
         let progress = ProgressBar(total: cached.count + chosen.count)
         for _ in cached { progress.step(call: false) }
-        let interrupt = Interrupt()
-        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { _ in interrupt.fire() }
+        // Fired by SIGINT/SIGTERM ("by shutdown": the user stopped it) or when every fetch is done.
+        let stop = CancellationSignal()
+        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { _ in stop.fire(byShutdown: true) }
         defer { watcher.cancel() }
-        var offices: [Int: BoxOffice] = [:]
         var failure: BoxOfficeError?
         var quotaStopped = false
-        for index in cached {
-            if let office = await service.atHandOffice(plans[index]) { offices[index] = office }
-        }
-        if chosen.isEmpty { interrupt.fire(byUser: false) }
+        if chosen.isEmpty { stop.fire(byShutdown: false) }
         await withTaskGroup(of: (Int, Result<BoxOffice, BoxOfficeError>)?.self) { group in
             group.addTask {
-                await interrupt.wait()
+                await stop.wait()
                 return nil
             }
             for index in chosen {
@@ -84,13 +86,13 @@ struct RangeExport {
                 }
                 progress.step(call: true)
                 if finished == chosen.count {
-                    interrupt.fire(byUser: false)
+                    stop.fire(byShutdown: false)
                 }
             }
         }
         progress.finish()
         write(plans.indices.compactMap { offices[$0] })
-        if interrupt.byUser {
+        if stop.firedByShutdown {
             _ = session.fail("interrupted: \(offices.count) of \(plans.count) periods written; run again to resume")
             return 130
         }
@@ -115,44 +117,6 @@ struct RangeExport {
             session.write(
                 "[" + offices.map { JSONSerializer.string(ModelEncoding.boxOffice($0)) }.joined(separator: ",") + "]\n")
         }
-    }
-}
-
-/// Fires once: at SIGINT/SIGTERM (by the user) or when the work is done; one task waits for it.
-final class Interrupt: Sendable {
-    private let state = Mutex<(fired: Bool, byUser: Bool, waiter: CheckedContinuation<Void, Never>?)>(
-        (false, false, nil))
-
-    func fire(byUser: Bool = true) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.fired else { return nil }
-            state.fired = true
-            state.byUser = byUser
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
-    }
-
-    var byUser: Bool { state.withLock { $0.fired && $0.byUser } }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                if state.fired { return true }
-                state.waiter = continuation
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-}
-
-extension BoxOfficeService {
-    /// The planned box office from the memory tier, when it is there.
-    func atHandOffice(_ plan: BoxOfficePlan) async -> BoxOffice? {
-        var plan = plan
-        return atHand(&plan)?.value
     }
 }
 

@@ -86,6 +86,26 @@ package final class WorkerRuntime: Sendable {
         }
     }
 
+    /// Why poster downloads cannot be served, as the error a caller gets (offline: `offline_unavailable`; without
+    /// a usable cache directory: `not_configured`); nil when they can.
+    package var downloadRefusal: BoxOfficeError? {
+        guard downloader == nil else { return nil }
+        let offline = coverage != nil
+        var error = BoxOfficeError(
+            offline ? .offlineUnavailable : .notConfigured,
+            "download: true is not available: \(downloadUnavailable ?? "no cache directory")")
+        if offline { error.available = [] } else { error.setting = "BOXOFFICE_CACHE_DIR" }
+        return error
+    }
+
+    /// The image at `url`, saved in the cache directory (or read from it), for `movie.poster` and the CLI alike.
+    package func download(_ url: String, refresh: Bool = false) async throws(BoxOfficeError) -> PosterFile {
+        guard let downloader else {
+            throw downloadRefusal ?? BoxOfficeError(.notConfigured, "poster downloads are unavailable")
+        }
+        return try await downloader.download(url, refresh: refresh)
+    }
+
     /// Writes what the cache still holds back, gives back the unspent KOBIS lease, closes the store and the HTTP
     /// client's connections. The last step of every session, whatever ended it.
     package func shutdown() async {

@@ -17,23 +17,14 @@ struct MoviePosterMethod: DomainMethod {
     private func answer(_ context: RequestContext) async throws -> JSONValue {
         let params = Params(context)
         let download = params.bool("download") == true
-        if download, runtime.downloader == nil {
-            let offline = runtime.coverage != nil
-            var error = BoxOfficeError(
-                offline ? .offlineUnavailable : .notConfigured,
-                "download: true is not available: \(runtime.downloadUnavailable ?? "no cache directory")")
-            if offline { error.available = [] } else { error.setting = "BOXOFFICE_CACHE_DIR" }
-            throw error.rpcError
-        }
+        if download, let refusal = runtime.downloadRefusal { throw refusal.rpcError }
         let poster = try await answering { () async throws(BoxOfficeError) in
             try await service.poster(
                 title: params.string("title"), movieCode: params.string("movieCode"), refresh: params.refresh)
         }
-        guard download, let downloader = runtime.downloader, let image = poster.image else {
-            return ModelEncoding.poster(poster)
-        }
+        guard download, let image = poster.image else { return ModelEncoding.poster(poster) }
         let file = try await answering { () async throws(BoxOfficeError) in
-            try await downloader.download(image.url, refresh: params.refresh)
+            try await runtime.download(image.url, refresh: params.refresh)
         }
         return ModelEncoding.poster(poster, file: file)
     }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A one-shot signal that a request was cancelled (by `$/cancelRequest` or by shutdown), awaitable by one task.
-final class CancellationSignal: Sendable {
+/// The CLI's range export uses it too, for "stop: interrupted, or done".
+package final class CancellationSignal: Sendable {
     private struct State {
         var fired = false
         var byShutdown = false
@@ -11,8 +12,10 @@ final class CancellationSignal: Sendable {
 
     private let state = Mutex(State())
 
+    package init() {}
+
     /// Fires the signal; the first reason wins.
-    func fire(byShutdown: Bool) {
+    package func fire(byShutdown: Bool) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.fired else { return nil }
             state.fired = true
@@ -23,11 +26,11 @@ final class CancellationSignal: Sendable {
         waiter?.resume()
     }
 
-    var isFired: Bool { state.withLock { $0.fired } }
-    var firedByShutdown: Bool { state.withLock { $0.byShutdown } }
+    package var isFired: Bool { state.withLock { $0.fired } }
+    package var firedByShutdown: Bool { state.withLock { $0.byShutdown } }
 
     /// Returns when the signal fires, or when the waiting task is cancelled.
-    func wait() async {
+    package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state -> Bool in

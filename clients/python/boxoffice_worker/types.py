@@ -220,43 +220,11 @@ class MovieDetailParams(_MovieDetailParamsRequired, total=False):
     refresh: bool
 
 
-class MovieDetailResult(TypedDict):
-    movieCode: str
-    title: str
-    titleEnglish: Union[str, None]
-    titleOriginal: Union[str, None]
-    productionYear: Union[int, None]
-    openDate: Union[str, None]
-    runtimeMinutes: Union[int, None]
-    status: Union[str, None]
-    type: Union[str, None]
-    nations: List[str]
-    genres: List[str]
-    directors: List[MovieDirectorsItem]
-    actors: List[MovieActorsItem]
-    showTypes: List[MovieShowTypesItem]
-    ratings: List[MovieRatingsItem]
-    watchGrade: Union[str, None]
-    companies: List[MovieCompaniesItem]
-    staffs: List[MovieStaffsItem]
-    source: MovieSource
-
-
 class MoviePosterParams(TypedDict, total=False):
     title: str
     movieCode: str
     download: bool
     refresh: bool
-
-
-class _MoviePosterResultRequired(TypedDict):
-    query: str
-    found: bool
-    image: Union[None, PosterImage1]
-
-
-class MoviePosterResult(_MoviePosterResultRequired, total=False):
-    file: PosterFile
 
 
 class MovieSearchParams(TypedDict, total=False):
@@ -284,14 +252,6 @@ class MovieSearchResultMoviesItem(TypedDict):
     nations: List[str]
     genres: List[str]
     directors: List[str]
-
-
-class PingParams(TypedDict, total=False):
-    pass
-
-
-class RpcDiscoverParams(TypedDict, total=False):
-    pass
 
 
 class RpcDiscoverResult(TypedDict):
@@ -332,10 +292,6 @@ class RpcDiscoverResultMethodsItemParamsItem(_RpcDiscoverResultMethodsItemParams
 class RpcDiscoverResultMethodsItemResult(TypedDict):
     name: str
     schema: Any
-
-
-class WorkerStatusParams(TypedDict, total=False):
-    pass
 
 
 class WorkerStatusResult(TypedDict):
@@ -398,11 +354,20 @@ class WorkerStatusResultUpstreamKobis(TypedDict):
     keySet: bool
 
 
+# Method types that are shapes met before.
+DiagnosticsFailResult = Any
+MovieDetailResult = Movie
+MoviePosterResult = Poster
+PingParams = DiagnosticsFailParams
+RpcDiscoverParams = DiagnosticsFailParams
+WorkerStatusParams = DiagnosticsFailParams
+
+
 # Each method's params and result types, by wire name.
 METHODS = {
     'boxoffice.daily': ('BoxofficeDailyParams', 'BoxofficeDailyResult'),
     'boxoffice.weekly': ('BoxofficeWeeklyParams', 'BoxofficeWeeklyResult'),
-    'diagnostics.fail': ('DiagnosticsFailParams', 'Any'),
+    'diagnostics.fail': ('DiagnosticsFailParams', 'DiagnosticsFailResult'),
     'diagnostics.sleep': ('DiagnosticsSleepParams', 'DiagnosticsSleepResult'),
     'movie.detail': ('MovieDetailParams', 'MovieDetailResult'),
     'movie.poster': ('MoviePosterParams', 'MoviePosterResult'),
