@@ -68,20 +68,28 @@ package final class OutputWriter: @unchecked Sendable {
             condition.broadcast()
             return
         }
-        writing = true
-        inWrite = bytes.count
-        condition.unlock()
-        let delivered = writeFully(bytes)
-        condition.lock()
-        writing = false
-        inWrite = 0
-        if !delivered { queued = [] }
-        let gone = !delivered && !isHostGone
-        if gone { isHostGone = true }
+        let delivered = writeUnlocked(bytes)
         condition.unlock()
         // Wakes the writer thread for what was queued meanwhile (or, when the host is gone, so it ends).
         condition.broadcast()
-        if gone { hostGone.fire(byShutdown: true) }
+        if !delivered { hostGone.fire(byShutdown: true) }
+    }
+
+    /// Writes `batch` with the lock released (marked as the write under way meanwhile), and takes the lock back.
+    /// On failure the host is gone: what is queued is dropped. Call with `condition` locked.
+    private func writeUnlocked(_ batch: [UInt8]) -> Bool {
+        writing = true
+        inWrite = batch.count
+        condition.unlock()
+        let delivered = writeFully(batch)
+        condition.lock()
+        writing = false
+        inWrite = 0
+        if !delivered {
+            isHostGone = true
+            queued = []
+        }
+        return delivered
     }
 
     /// Blocks the calling thread while more than ``highWaterBytes`` wait to be written (the host is not reading).
@@ -130,20 +138,9 @@ package final class OutputWriter: @unchecked Sendable {
             if queued.isEmpty || isHostGone { break }
             let batch = queued
             queued = []
-            writing = true
-            inWrite = batch.count
-            condition.unlock()
-            let delivered = writeFully(batch)
-            condition.lock()
-            writing = false
-            inWrite = 0
-            if !delivered {
-                isHostGone = true
-                queued = []
-                condition.broadcast()
-                break
-            }
+            let delivered = writeUnlocked(batch)
             condition.broadcast()
+            if !delivered { break }
         }
         done = true
         let waiters = finishWaiters
