@@ -60,6 +60,16 @@ struct WorkerFlags: ParsableArguments {
     var kobisDailyLimit: Int = 2950
     @Option(
         help: ArgumentHelp(
+            "Keep the cache, the poster index and the KOBIS quota in PostgreSQL, shared by every machine (env BOXOFFICE_DATABASE_URL; postgres://user:password@host:5432/db?sslmode=…). Default: SQLite in the cache directory.",
+            valueName: "url"))
+    var databaseUrl: String?
+    @Option(
+        help: ArgumentHelp(
+            "How long a worker's lease of KOBIS calls holds; a worker that dies holding one loses it after this.",
+            valueName: "seconds"))
+    var leaseSeconds: Double = 60
+    @Option(
+        help: ArgumentHelp(
             "Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).",
             valueName: "date"))
     var today: String?
@@ -90,6 +100,8 @@ struct WorkerFlags: ParsableArguments {
         options.cacheDirectory = cacheDir
         options.noCache = noCache
         options.kobisDailyLimit = kobisDailyLimit
+        options.databaseURL = databaseUrl
+        options.leaseSeconds = leaseSeconds
         options.today = today
         options.diagnostics = diagnostics
         options.logLevel = logLevel

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The cache pieces in process: the SQLite store, the caching fetcher over a counting upstream, the quota guard,
+/// The cache pieces in process: the SQLite store's own rules (the contract both stores keep is StoreContractTests), the caching fetcher over a counting upstream, the quota guard,
 /// the per-service bound, and the digest that names posters.
 @Suite("Cache, quota and bounds")
 struct CacheTests {
@@ -49,44 +49,58 @@ struct CacheTests {
         service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20261120", "itemPerPage": "10"])
     let today: @Sendable () -> CalendarDate = { CalendarDate("2026-11-21")! }
 
-    @Test("the store creates its directory 0700 and database 0600, and round-trips entries and counts")
+    @Test("the SQLite store creates its directory 0700 and database 0600, and a second handle sees the same entries")
     func store() async throws {
         let directory = Self.temporaryDirectory()
-        let store = try CacheStore(directory: directory)
+        let store = try SQLiteStore(directory: directory)
         let mode = { (path: String) in
             ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue
         }
         #expect(try mode(directory.path) == 0o700)
-        #expect(try mode(store.databasePath) == 0o600)
-        let entry = CacheStore.Entry(
+        #expect(try mode(store.description.location) == 0o600)
+        let entry = StoredEntry(
             body: Array("{}".utf8), fetchedAt: 12.5, fetchedDay: CalendarDate("2026-11-21")!, origin: .kobis)
-        try await store.storeAll([("k", .kobis, entry)])
-        #expect(try await store.entry("k") == entry)
-        #expect(try await store.entry("missing") == nil)
-        let day = CalendarDate("2026-11-21")!
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (10, 10))
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (2, 12))
-        #expect(try await store.reserveCalls(.kobis, day: day, count: 10, limit: 12) == (0, 12))
-        try await store.releaseCalls(.kobis, day: day, count: 10)
-        #expect(try await store.calls(.kobis, day: day) == 2)
-        #expect(try await store.calls(.kobis, day: CalendarDate("2026-11-22")!) == 0)
+        try await store.storeAll([StoredItem(key: "k", service: .kobis, entry: entry)])
         // A second handle on the same directory (another process) sees the same entries.
-        #expect(try await CacheStore(directory: directory).entry("k") == entry)
+        #expect(try await SQLiteStore(directory: directory).entry("k") == entry)
+    }
+
+    @Test("a database written by a newer worker is refused with a clear message, not guessed at")
+    func newerSchema() async throws {
+        let directory = Self.temporaryDirectory()
+        await try SQLiteStore(directory: directory).close()
+        let database = directory.appendingPathComponent(SQLiteStore.databaseName).path
+        let bump = Process()
+        bump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        bump.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit()",
+            database,
+        ]
+        try bump.run()
+        bump.waitUntilExit()
+        #expect(bump.terminationStatus == 0)
+        do {
+            _ = try SQLiteStore(directory: directory)
+            Issue.record("a newer schema was accepted")
+        } catch let error as StoreError {
+            #expect(error.kind == .newerSchema && error.description.contains("schema version 99"))
+        }
     }
 
     @Test("a path that is a file is refused, so the worker can fall back to no cache")
     func unusableDirectory() throws {
         let file = Self.temporaryDirectory()
         try Data("x".utf8).write(to: file)
-        #expect(throws: (any Error).self) { try CacheStore(directory: file) }
-        #expect(throws: (any Error).self) { try CacheStore(directory: file.appendingPathComponent("below")) }
+        #expect(throws: (any Error).self) { try SQLiteStore(directory: file) }
+        #expect(throws: (any Error).self) { try SQLiteStore(directory: file.appendingPathComponent("below")) }
     }
 
     @Test("hit, expiry, refresh: the upstream is asked only when the entry is missing, stale or refreshed")
     func cachingFetcher() async throws {
         let clock = TestClock()
         let upstream = CountingFetcher()
-        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let store = try SQLiteStore(directory: Self.temporaryDirectory())
         let fetcher = CachingFetcher(
             upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
         let first = try await fetcher.fetch(yesterday)
@@ -113,7 +127,7 @@ struct CacheTests {
 
     @Test("prefetch moves a fan-out's stored parts into memory in one query; it never goes upstream")
     func prefetch() async throws {
-        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let store = try SQLiteStore(directory: Self.temporaryDirectory())
         let upstream = CountingFetcher()
         let first = CachingFetcher(
             upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
@@ -133,7 +147,7 @@ struct CacheTests {
 
     @Test("upstream errors sent with HTTP 200 are never cached; fixtures stay fixtures and stay out of the store")
     func whatIsKept() async throws {
-        let store = try CacheStore(directory: Self.temporaryDirectory())
+        let store = try SQLiteStore(directory: Self.temporaryDirectory())
         let fault = CountingFetcher(body: #"{"faultInfo":{"message":"x","errorCode":"320010"}}"#)
         let faulty = CachingFetcher(
             fault, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
@@ -151,40 +165,9 @@ struct CacheTests {
         #expect(try await store.entry(yesterday.key) == nil)
     }
 
-    @Test("the quota counts per KST day in leases, refuses at the limit with when it resets, and shares the store")
-    func quota() async throws {
-        let directory = Self.temporaryDirectory()
-        let day = Mutex(CalendarDate("2026-11-21")!)
-        let guardA = QuotaGuard(
-            limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } },
-            warnings: CacheWarnings { _ in })
-        let guardB = QuotaGuard(
-            limit: 12, store: try CacheStore(directory: directory), today: { day.withLock { $0 } },
-            warnings: CacheWarnings { _ in })
-        try await guardA.take()  // reserves a lease of 10, spends 1
-        try await guardB.take()  // reserves the last 2, spends 1
-        try await guardB.take()
-        do {
-            try await guardB.take()
-            Issue.record("a call past the limit was allowed")
-        } catch {
-            #expect(error.reason == .quotaExhausted && error.limit == 12 && error.resetsAt == "2026-11-21T15:00:00Z")
-        }
-        let seenByA = await guardA.status()
-        #expect(seenByA.used == 3 && seenByA.remaining == 9)
-        await guardA.release()  // A exits: its 9 unspent calls go back
-        let seenByB = await guardB.status()
-        #expect(seenByB.used == 3)
-        try await guardB.take()
-        day.withLock { $0 = CalendarDate("2026-11-22")! }
-        try await guardA.take()
-        let nextDay = await guardA.status()
-        #expect(nextDay.used == 1 && nextDay.resetsAt == "2026-11-22T15:00:00Z")
-    }
-
     @Test("without a store, the quota is counted in the process")
     func quotaInMemory() async throws {
-        let guardian = QuotaGuard(limit: 1, store: nil, today: today, warnings: CacheWarnings { _ in })
+        let guardian = QuotaGuard(limit: 1, store: nil, worker: "test", today: today, warnings: CacheWarnings { _ in })
         try await guardian.take()
         await #expect(throws: BoxOfficeError.self) { try await guardian.take() }
     }

@@ -91,7 +91,7 @@ struct CacheEndToEndTests {
                 worker.lines.count == 3 && worker.lines.allSatisfy { $0.contains("\"result\"") },
                 "\(worker.lines) \(worker.stderr)")
         }
-        let store = try CacheStore(directory: URL(fileURLWithPath: shared))
+        let store = try SQLiteStore(directory: URL(fileURLWithPath: shared))
         for day in ["20220105", "20230423", "20230426"] {
             #expect(
                 try await store.entry(
@@ -126,6 +126,7 @@ struct CacheEndToEndTests {
         #expect(
             out[5][at: "/result/quota"] == [
                 "limit": 2, "used": 2, "remaining": 0, "day": "2026-11-21", "resetsAt": "2026-11-21T15:00:00Z",
+                "counting": "shared",
             ])
         #expect(kobisRequests(upstream) == 2)
         // The budget is shared: another process on the same cache has none left either.

@@ -33,13 +33,14 @@ struct OrderlyStopTests {
             #expect(worker.waitForExit(timeout: 20) == 0, "attempt \(attempt): \(worker.stderr)")
             let notices = worker.stderr.split(separator: "\n").filter { $0.contains("the host closed stdout") }
             #expect(notices.count == 1, "attempt \(attempt): \(worker.stderr)")
-            let store = try CacheStore(directory: URL(fileURLWithPath: cache))
+            let store = try SQLiteStore(directory: URL(fileURLWithPath: cache))
             #expect(
                 try await store.entry(Self.movieKey("20124079")) != nil, "attempt \(attempt): the fetched body was lost"
             )
             #expect(
-                try await store.calls(.kobis, day: Self.today) == 1, "attempt \(attempt): the lease was not given back")
-            store.close()
+                try await store.quotaCount(.kobis, day: Self.today) == QuotaCount(allotted: 1, spent: 1),
+                "attempt \(attempt): the lease was not given back")
+            await store.close()
         }
     }
 
@@ -53,7 +54,7 @@ struct OrderlyStopTests {
             import sqlite3, sys, time
             connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
             connection.execute("BEGIN IMMEDIATE")
-            connection.execute("INSERT OR REPLACE INTO quota (service, day, used) VALUES ('lock-test', '2000-01-01', 0)")
+            connection.execute("INSERT OR REPLACE INTO quota_days (service, day, allotted, lastGrant) VALUES ('lock-test', '2000-01-01', 0, 0)")
             print("locked", flush=True)
             time.sleep(float(sys.argv[2]))
             connection.execute("COMMIT")
@@ -81,7 +82,7 @@ struct OrderlyStopTests {
         let worker = try WorkerProcess(arguments: Self.arguments, environment: environment)
         worker.send(request(0, "ping"))
         #expect(worker.waitForLines(1).count == 1)
-        let holder = try Self.holdWriteLock(cache + "/" + CacheStore.databaseName, seconds: 5)
+        let holder = try Self.holdWriteLock(cache + "/" + SQLiteStore.databaseName, seconds: 5)
         let started = Date()
         worker.send(request(1, "movie.detail", params: ["movieCode": "20124079"]))
         var latencies: [Double] = []
@@ -109,9 +110,9 @@ struct OrderlyStopTests {
         #expect(worker.waitForExit(timeout: 30) == 0, "\(worker.stderr)")
         let detail = worker.lines.first { $0.contains("\"id\":1,") }
         #expect(detail?.contains("\"result\"") == true, "\(detail ?? "no answer") \(worker.stderr)")
-        let store = try CacheStore(directory: URL(fileURLWithPath: cache))
+        let store = try SQLiteStore(directory: URL(fileURLWithPath: cache))
         #expect(try await store.entry(Self.movieKey("20124079")) != nil, "the body was dropped: \(worker.stderr)")
-        store.close()
+        await store.close()
         let warnings = worker.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count <= 2, "one warning per outage at most (the quota's and the cache's): \(worker.stderr)")
     }

@@ -6,7 +6,7 @@ Fixtures/upstream and counting what it is asked.
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
 recording shown as that day. KOBIS lives under /kobis, Kakao under /kakao, a poster image
-under /images/poster.jpg; GET /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "calls":
+under /images/poster.jpg; GET /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
 {"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
 really overlap. Runs until killed.
 """
@@ -24,7 +24,7 @@ POSTER = b"\xff\xd8\xff\xe0boxoffice-worker test poster\xff\xd9"
 
 class State:
     lock = threading.Lock()
-    counts = {"kobis": 0, "kakao": 0, "calls": {}}
+    counts = {"kobis": 0, "kakao": 0, "images": 0, "calls": {}}
     delay = 0.005
     base = ""
 
@@ -54,7 +54,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if url.path == "/__requests":
             with State.lock:
                 return self.send(200, json.dumps(State.counts).encode())
-        service = "kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/") else None
+        service = ("kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/")
+                   else "images" if url.path.startswith("/images/") else None)
         if service:
             key = url.path + "?" + "&".join("%s=%s" % item for item in sorted(query.items()) if item[0] != "key")
             with State.lock:

@@ -11,7 +11,7 @@ import Synchronization
 /// would hide.
 final class MemoryCache: Sendable {
     struct Entry: Sendable {
-        var entry: CacheStore.Entry
+        var entry: StoredEntry
         /// What a hit is served as: `cache` for live bodies, the fixture's own source for fixtures.
         var source: Source
         var document: JSONValue?
@@ -45,7 +45,7 @@ final class MemoryCache: Sendable {
 
     /// Keeps an entry; returns the store of values derived from it (new: the body is new).
     @discardableResult
-    func store(_ key: String, _ entry: CacheStore.Entry, source: Source, document: JSONValue?) -> DerivedValues {
+    func store(_ key: String, _ entry: StoredEntry, source: Source, document: JSONValue?) -> DerivedValues {
         let derived = DerivedValues()
         table.withLock { table in
             table.clock &+= 1

@@ -1,16 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The local KOBIS budget per KST day (about 3,000 calls per key per day upstream; `--kobis-daily-limit`).
+/// The KOBIS budget per KST day (about 3,000 calls per key per day upstream; `--kobis-daily-limit`), exact across
+/// every worker that shares the store — the processes of one machine through SQLite, every machine through
+/// PostgreSQL.
 ///
-/// Calls are counted in the shared cache database, so every worker on the machine spends one budget; without a
-/// usable database they are counted in this process only. The day is the worker's Seoul "today", so the budget
-/// resets at midnight KST (15:00 UTC).
+/// A worker takes a *lease* of calls from the day's shared count with one atomic statement (never more than the
+/// limit in all, whatever the interleaving), spends it locally and writes each spend to the lease's row right
+/// behind the call (``SpendLedger``), so the store always knows what a lease has left. Leases are held by the
+/// worker's identity and expire (``leaseSeconds``, by the database's clock): at exit the unspent calls are given
+/// back, and a worker that died holding a lease loses it at its expiry, when any other worker takes the unspent
+/// calls back. Near the limit leases shrink to one call, and only one lease request per worker is in flight at a
+/// time, so a fleet spends the budget exactly.
 ///
-/// A worker reserves calls from the database a few at a time (a lease of up to ``leaseSize``) and spends them
-/// locally, then gives back what it did not spend when it exits: one write per ten calls instead of one per call,
-/// on the requests' path. The count in the database therefore includes other workers' unspent leases: near the
-/// limit a worker may stop a few calls short of it, never past it.
+/// Without a usable store the calls are counted in this process only (and `worker.status` says so); when the store
+/// comes back, those calls are added to the shared count (reconciled) before the next lease.
 package final class QuotaGuard: Sendable {
     package struct Status: Sendable {
         package var limit: Int
@@ -19,80 +23,152 @@ package final class QuotaGuard: Sendable {
         package var day: CalendarDate
         /// RFC 3339, UTC: the next midnight in Seoul.
         package var resetsAt: String
+        /// True while calls are counted in this process only (no store, or the store is unreachable).
+        package var countingInProcess: Bool
     }
 
     package static let leaseSize = 10
+    /// How long a lease holds by default; `--lease-seconds`.
+    package static let defaultLeaseSeconds = 60.0
 
     private struct Local {
         var day: CalendarDate?
-        /// Reserved in the database and not spent yet (with a store); else unused.
-        var leased = 0
-        /// Calls made today when there is no store.
-        var counted = 0
+        /// The lease being spent, its calls left and when this worker stops using it (before the store's expiry,
+        /// so a late spend never lands on a lease already reclaimed).
+        var lease: Int64?
+        var left = 0
+        var usableUntil = ContinuousClock.now
+        /// The lease request in flight, which every taker waits for instead of asking for one of its own.
+        var renewing: Task<Renewal, Never>?
+        /// Calls counted in the process and not yet added to the shared count.
+        var unrecorded = 0
         /// The shared count for `day` as the store last reported it (this worker's lease included).
         var shared = 0
+        var countingInProcess = false
 
-        /// Starts a new day's figures when `today` is not `day`.
         mutating func roll(to today: CalendarDate) {
             guard day != today else { return }
             self = Local(day: today)
         }
+
+        mutating func spend(_ day: CalendarDate) -> Int64? {
+            guard self.day == day, let lease, left > 0, ContinuousClock.now < usableUntil else { return nil }
+            left -= 1
+            return lease
+        }
+    }
+
+    private enum Renewal: Sendable {
+        case granted, exhausted, storeFailed
     }
 
     package let limit: Int
-    private let store: CacheStore?
+    /// Who this worker is in the store's lease rows.
+    package let worker: String
+    package let leaseSeconds: Double
+    private let store: (any BoxOfficeStore)?
+    private let ledger: SpendLedger?
     private let today: @Sendable () -> CalendarDate
     private let warnings: CacheWarnings
     private let local = Mutex(Local())
 
-    package init(limit: Int, store: CacheStore?, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings)
-    {
+    package init(
+        limit: Int, store: (any BoxOfficeStore)?, worker: String, leaseSeconds: Double = defaultLeaseSeconds,
+        today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings
+    ) {
         self.limit = limit
         self.store = store
+        self.worker = worker
+        self.leaseSeconds = leaseSeconds
         self.today = today
         self.warnings = warnings
+        ledger = store.map { SpendLedger(store: $0, worker: worker, warnings: warnings) }
+    }
+
+    /// A worker identity for lease rows: host name, process id and a random part.
+    package static func workerIdentity() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "host"
+        return "\(host):\(getpid()):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
     /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`.
     package func take() async throws(BoxOfficeError) {
         let day = today()
-        if spendLocally(day) { return }
-        if let store {
-            do {
-                let (granted, shared) = try await store.reserveCalls(
-                    .kobis, day: day, count: Self.leaseSize, limit: limit)
-                warnings.succeeded()
-                local.withLock { local in
-                    local.roll(to: day)
-                    local.shared = shared
-                    if granted > 0 { local.leased += granted - 1 }
+        guard let store, let ledger else { return try countInProcess(day) }
+        while true {
+            enum Step {
+                case spent(Int64)
+                case wait(Task<Renewal, Never>)
+            }
+            let step = local.withLock { local -> Step in
+                local.roll(to: day)
+                if let lease = local.spend(day) { return .spent(lease) }
+                if let renewing = local.renewing { return .wait(renewing) }
+                let renewing = Task { await self.renew(day, store: store) }
+                local.renewing = renewing
+                return .wait(renewing)
+            }
+            switch step {
+            case .spent(let lease):
+                ledger.spent(lease, day: day)
+                return
+            case .wait(let renewing):
+                switch await renewing.value {
+                case .granted: continue
+                case .exhausted: throw exhausted(day)
+                case .storeFailed: return try countInProcess(day)
                 }
-                if granted > 0 { return }
-                throw exhausted(day)
-            } catch let error as BoxOfficeError {
-                throw error
-            } catch {
-                warnings.failed(
-                    "the cache at \(store.directory.path) cannot count KOBIS calls (\(error)); counting in this process only"
-                )
             }
         }
+    }
+
+    /// Asks the store for a lease (after adding calls counted in the process during an outage to the shared count).
+    private func renew(_ day: CalendarDate, store: any BoxOfficeStore) async -> Renewal {
+        let unrecorded = local.withLock { $0.day == day ? $0.unrecorded : 0 }
+        let outcome: Renewal
+        do {
+            if unrecorded > 0 {
+                try await store.recordCalls(.kobis, day: day, worker: worker, count: unrecorded)
+            }
+            let grant = try await store.takeLease(
+                LeaseRequest(
+                    service: .kobis, day: day, worker: worker, wanted: Self.leaseSize, limit: limit,
+                    seconds: leaseSeconds))
+            warnings.succeeded()
+            let usableUntil = ContinuousClock.now + .seconds(leaseSeconds - min(5, leaseSeconds / 5))
+            local.withLock { local in
+                local.roll(to: day)
+                local.unrecorded -= min(local.unrecorded, unrecorded)
+                local.countingInProcess = false
+                local.shared = grant.allotted
+                if let lease = grant.lease, grant.granted > 0 {
+                    local.lease = lease
+                    local.left = grant.granted
+                    local.usableUntil = usableUntil
+                }
+            }
+            outcome = grant.granted > 0 ? .granted : .exhausted
+        } catch {
+            warnings.failed(
+                "\(store.description.location) cannot count KOBIS calls (\(error)); counting in this process only")
+            outcome = .storeFailed
+        }
+        local.withLock { $0.renewing = nil }
+        return outcome
+    }
+
+    /// Counts a call in this process: no store, or the store failed. The budget is what the shared count left
+    /// when it was last seen.
+    private func countInProcess(_ day: CalendarDate) throws(BoxOfficeError) {
         let granted = local.withLock { local -> Bool in
             local.roll(to: day)
-            guard local.counted < limit else { return false }
-            local.counted += 1
+            local.countingInProcess = store != nil
+            guard local.shared + local.unrecorded < limit else { return false }
+            local.unrecorded += 1
             return true
         }
         guard granted else { throw exhausted(day) }
-    }
-
-    /// Spends a call already leased for `day`.
-    private func spendLocally(_ day: CalendarDate) -> Bool {
-        local.withLock { local in
-            guard local.day == day, local.leased > 0 else { return false }
-            local.leased -= 1
-            return true
-        }
     }
 
     private func exhausted(_ day: CalendarDate) -> BoxOfficeError {
@@ -106,35 +182,42 @@ package final class QuotaGuard: Sendable {
         return error
     }
 
-    /// Gives the unspent lease back to the shared count; call at exit.
+    /// At exit: writes the last spends, adds calls counted in the process to the shared count and gives the
+    /// unspent lease back.
     package func release() async {
-        let (day, unspent) = local.withLock { local -> (CalendarDate?, Int) in
-            defer { local.leased = 0 }
-            return (local.day, local.leased)
+        guard let store, let ledger else { return }
+        await ledger.flush()
+        let (day, unrecorded) = local.withLock { local -> (CalendarDate?, Int) in
+            defer {
+                local.lease = nil
+                local.left = 0
+                local.unrecorded = 0
+            }
+            return (local.day, local.unrecorded)
         }
-        guard let store, let day, unspent > 0 else { return }
+        guard let day else { return }
         do {
-            try await store.releaseCalls(.kobis, day: day, count: unspent)
+            try await store.recordCalls(.kobis, day: day, worker: worker, count: unrecorded)
+            try await store.giveBack(.kobis, day: day, worker: worker)
         } catch {
-            warnings.report("the unspent KOBIS lease of \(unspent) calls could not be given back (\(error))")
+            warnings.report(
+                "the unspent KOBIS lease could not be given back (\(error)); it returns to the budget when it expires")
         }
     }
 
-    /// Today's figures as this worker knows them without asking the store: calls made as the shared count stood
-    /// at its last reservation, less its own unspent lease, plus the calls it counted by itself (no store, or while
-    /// the store failed).
+    /// Today's figures as this worker knows them without asking the store: the shared count as it stood at the last
+    /// lease, less this worker's unspent lease, plus the calls counted in the process.
     package var known: Status {
         figures(today(), shared: nil)
     }
 
-    /// Today's figures with the shared count read from the store (other workers' calls included), on its
-    /// read-only connection, which never waits for a writer; ``known`` when the store cannot answer within
-    /// `patience`.
+    /// Today's figures with the shared count read from the store (other workers' calls and leases included);
+    /// ``known`` when the store cannot answer within `patience`.
     package func status(patience: Duration = .milliseconds(50)) async -> Status {
         guard let store else { return known }
         let day = today()
         let shared = await withTaskGroup(of: Int?.self) { group in
-            group.addTask { try? await store.calls(.kobis, day: day) }
+            group.addTask { try? await store.quotaCount(.kobis, day: day).allotted }
             group.addTask {
                 try? await Task.sleep(for: patience)
                 return nil
@@ -146,14 +229,15 @@ package final class QuotaGuard: Sendable {
         return figures(day, shared: shared)
     }
 
-    /// The figures for `day` from the shared count `read` from the store, or (nil) as last reported to this
-    /// worker: that count less this worker's unspent lease, plus what it counted by itself.
     private func figures(_ day: CalendarDate, shared read: Int?) -> Status {
-        let used = local.withLock { local -> Int in
-            guard local.day == day else { return read ?? 0 }
-            return max(0, (read ?? local.shared) - local.leased) + local.counted
+        let (used, inProcess) = local.withLock { local -> (Int, Bool) in
+            guard local.day == day else { return (read ?? 0, local.countingInProcess) }
+            let unspent = ContinuousClock.now < local.usableUntil ? local.left : 0
+            return (max(0, (read ?? local.shared) - unspent) + local.unrecorded, local.countingInProcess)
         }
-        return Status(limit: limit, used: used, day: day, resetsAt: Self.resetsAt(day))
+        return Status(
+            limit: limit, used: used, day: day, resetsAt: Self.resetsAt(day),
+            countingInProcess: store == nil || inProcess)
     }
 
     /// Midnight KST after `day`, in UTC: 15:00 UTC on `day`.

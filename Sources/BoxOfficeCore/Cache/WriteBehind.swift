@@ -12,10 +12,8 @@ import Synchronization
 /// waits until everything is written, or until ``flushPatience`` has passed since the exit began with the store
 /// still failing.
 final class WriteBehind: Sendable {
-    typealias Item = (key: String, service: Service, entry: CacheStore.Entry)
-
     private struct State: ~Copyable {
-        var queue: [Item] = []
+        var queue: [StoredItem] = []
         var drain: Task<Void, Never>?
         /// Set by ``flush()``: a failure past this instant drops what is left instead of retrying.
         var giveUpAt: ContinuousClock.Instant?
@@ -32,16 +30,16 @@ final class WriteBehind: Sendable {
     /// How long an exit keeps trying a failing store (a little more than SQLite's busy timeout).
     static let flushPatience: Duration = .seconds(6)
 
-    private let store: CacheStore
+    private let store: any BoxOfficeStore
     private let warnings: CacheWarnings
     private let state = Mutex(State())
 
-    init(store: CacheStore, warnings: CacheWarnings) {
+    init(store: any BoxOfficeStore, warnings: CacheWarnings) {
         self.store = store
         self.warnings = warnings
     }
 
-    func schedule(_ item: Item) {
+    func schedule(_ item: StoredItem) {
         let dropped = state.withLock { state -> Int in
             state.queue.append(item)
             let over = max(0, state.queue.count - Self.maximumPending)
@@ -55,7 +53,7 @@ final class WriteBehind: Sendable {
         }
         if dropped > 0 {
             warnings.report(
-                "the cache at \(store.directory.path) is behind: \(dropped) fetched bodies were not kept on disk")
+                "the cache \(store.description.location) is behind: \(dropped) fetched bodies were not kept on disk")
         }
     }
 
@@ -72,7 +70,7 @@ final class WriteBehind: Sendable {
         while true {
             let pause = failures == 0 ? Self.gathering : Self.retryDelays[min(failures, Self.retryDelays.count) - 1]
             try? await Task.sleep(for: pause)
-            let batch = state.withLock { state -> [Item] in
+            let batch = state.withLock { state -> [StoredItem] in
                 let batch = state.queue
                 state.queue = []
                 if batch.isEmpty { state.drain = nil }
@@ -85,7 +83,7 @@ final class WriteBehind: Sendable {
                 warnings.succeeded()
             } catch {
                 failures += 1
-                warnings.failed("the cache at \(store.directory.path) cannot be written (\(error)); trying again")
+                warnings.failed("the cache \(store.description.location) cannot be written (\(error)); trying again")
                 let givingUp = state.withLock { state -> Bool in
                     if let deadline = state.giveUpAt, ContinuousClock.now >= deadline { return true }
                     // Back at the front, before anything scheduled meanwhile: the order of writes is kept.

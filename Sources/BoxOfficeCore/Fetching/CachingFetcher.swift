@@ -2,7 +2,7 @@ package import Foundation
 import JSONCore
 import Synchronization
 
-/// The cache in front of any other fetcher: memory first, then the shared SQLite store, then upstream.
+/// The cache in front of any other fetcher: memory first, then the shared store (SQLite or PostgreSQL), then upstream.
 ///
 /// - A fresh entry (``Freshness``) is served with `source.origin` `cache` (fixtures keep their own source: they are
 ///   recordings either way). `refresh` skips both tiers, goes upstream and rewrites the entry.
@@ -12,7 +12,7 @@ import Synchronization
 /// - New bodies reach the store shortly after the answer (``WriteBehind``), in batches; ``flush()`` at exit.
 package final class CachingFetcher: Fetcher {
     private let inner: any Fetcher
-    private let store: CacheStore?
+    private let store: (any BoxOfficeStore)?
     private let writer: WriteBehind?
     private let memory: MemoryCache
     private let now: @Sendable () -> Double
@@ -22,7 +22,7 @@ package final class CachingFetcher: Fetcher {
     private let misses = Atomic<Int>(0)
 
     package init(
-        _ inner: any Fetcher, store: CacheStore?, memoryCapacity: Int = 256,
+        _ inner: any Fetcher, store: (any BoxOfficeStore)?, memoryCapacity: Int = 256,
         now: @escaping @Sendable () -> Double, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings
     ) {
         self.inner = inner
@@ -39,7 +39,8 @@ package final class CachingFetcher: Fetcher {
         (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
     }
 
-    package var directory: URL? { store?.directory }
+    /// The shared store's description, when there is one.
+    package var storeDescription: StoreDescription? { store?.description }
 
     /// Waits until every fetched body is in the shared store; call before exiting.
     package func flush() async {
@@ -58,14 +59,14 @@ package final class CachingFetcher: Fetcher {
         else {
             return fetched
         }
-        let entry = CacheStore.Entry(
+        let entry = StoredEntry(
             body: fetched.body, fetchedAt: now(), fetchedDay: today(), origin: fetched.source.origin)
         let servedAs =
             fetched.source.origin == .fixture
             ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
         let derived = memory.store(key, entry, source: servedAs, document: document)
         if fetched.source.origin != .fixture, let writer {
-            writer.schedule((key, call.service, entry))
+            writer.schedule(StoredItem(key: key, service: call.service, entry: entry))
         }
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
@@ -84,11 +85,11 @@ package final class CachingFetcher: Fetcher {
         guard let store else { return }
         let wanted = calls.filter { !$0.refresh && inMemory($0, key: $0.key) == nil }
         guard !wanted.isEmpty else { return }
-        let found: [String: CacheStore.Entry]
+        let found: [String: StoredEntry]
         do {
             found = try await store.entries(wanted.map(\.key))
         } catch {
-            warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
+            warnings.failed("the cache \(store.description.location) cannot be read (\(error)); going upstream")
             return
         }
         for call in wanted {
@@ -98,7 +99,7 @@ package final class CachingFetcher: Fetcher {
 
     /// Puts a stored entry into memory when it is fresh (its body is parsed on its first hit); false when stale.
     @discardableResult
-    private func admit(_ call: UpstreamCall, _ stored: CacheStore.Entry) -> Bool {
+    private func admit(_ call: UpstreamCall, _ stored: StoredEntry) -> Bool {
         guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else {
             return false
         }
@@ -124,11 +125,11 @@ package final class CachingFetcher: Fetcher {
         let askedAlready = call.memoryCheckedAt.map { $0 == memory.generation } ?? false
         if !askedAlready, let hit = inMemory(call, key: key) { return hit }
         guard let store else { return nil }
-        let stored: CacheStore.Entry?
+        let stored: StoredEntry?
         do {
             stored = try await store.entry(key)
         } catch {
-            warnings.failed("the cache at \(store.directory.path) cannot be read (\(error)); going upstream")
+            warnings.failed("the cache \(store.description.location) cannot be read (\(error)); going upstream")
             return nil
         }
         guard let stored, admit(call, stored) else { return nil }

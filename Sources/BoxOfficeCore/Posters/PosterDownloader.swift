@@ -1,28 +1,38 @@
 import Crypto
-import Foundation
+package import Foundation
 
 /// Downloads poster images into `posters/<sha256>.<ext>` of the cache directory.
 ///
 /// Only `image/*` answers are kept, at most 10 MB, following redirects to any http or https URL (images live on
-/// many hosts). The URL → file mapping is kept in the cache database, so a second request for the same image reads
-/// the file and makes no network call. Files are written to a temporary name and renamed, so a reader never sees a
-/// half-written poster, and two processes downloading the same image at once end with the same single file.
+/// many hosts). The URL → digest index is kept in the store; a store shared across machines (PostgreSQL) keeps the
+/// bytes too, so another machine writes the file from the store on first use and makes no image request. Files
+/// are written to a temporary name and renamed, so a reader never sees a half-written poster, and two processes
+/// saving the same image at once end with the same single file.
 package struct PosterDownloader: Sendable {
     package static let maximumBytes = 10 << 20
 
-    private let store: CacheStore
+    private let store: any BoxOfficeStore
+    /// The local cache directory, where the files live on this machine.
+    private let directory: URL
     private let transport: any HTTPTransport
     private let timeout: Duration
 
-    package init(store: CacheStore, transport: any HTTPTransport, timeout: Duration) {
+    package init(store: any BoxOfficeStore, directory: URL, transport: any HTTPTransport, timeout: Duration) {
         self.store = store
+        self.directory = directory
         self.transport = transport
         self.timeout = timeout
     }
 
     package func download(_ url: String, refresh: Bool = false) async throws(BoxOfficeError) -> PosterFile {
-        if !refresh, let known = try? await store.image(url), Self.isIntact(known) {
-            return known
+        if !refresh, let known = try? await store.image(url) {
+            let poster = file(known)
+            if Self.isIntact(poster) { return poster }
+            if let bytes = try? await store.imageBytes(sha256: known.sha256), bytes.count == known.bytes,
+                (try? write(bytes, to: poster.path)) != nil
+            {
+                return poster
+            }
         }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
@@ -61,19 +71,24 @@ package struct PosterDownloader: Sendable {
                 service: .kakao)
         }
         let sha256 = SHA256.hash(data: response.body).hexadecimal
-        let relative = "posters/\(sha256).\(Self.fileExtension(mimeType))"
-        let poster = PosterFile(
-            path: store.directory.appendingPathComponent(relative).path, mimeType: mimeType, bytes: response.body.count,
-            sha256: sha256)
+        let image = StoredImage(sha256: sha256, mimeType: mimeType, bytes: response.body.count)
+        let poster = file(image)
         do {
             try write(response.body, to: poster.path)
-            try await store.storeImage(url, file: relative, poster)
         } catch {
             throw BoxOfficeError(
-                .notConfigured, "the poster could not be saved in the cache directory \(store.directory.path): \(error)"
-            )
+                .notConfigured, "the poster could not be saved in the cache directory \(directory.path): \(error)")
         }
+        // The index is a cache like the bodies: a store that fails costs the next machine a download, not this
+        // request its file.
+        try? await store.storeImage(url, image, bytes: response.body)
         return poster
+    }
+
+    private func file(_ image: StoredImage) -> PosterFile {
+        PosterFile(
+            path: directory.appendingPathComponent(PosterFile.relativePath(image)).path, mimeType: image.mimeType,
+            bytes: image.bytes, sha256: image.sha256)
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
@@ -83,7 +98,7 @@ package struct PosterDownloader: Sendable {
         let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CacheStoreError("cannot create \(temporary): \(String(cString: strerror(errno)))")
+            throw StoreError("cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
         var written = 0
         while written < bytes.count {
@@ -91,32 +106,19 @@ package struct PosterDownloader: Sendable {
             guard count > 0 else {
                 close(descriptor)
                 unlink(temporary)
-                throw CacheStoreError("cannot write \(temporary): \(String(cString: strerror(errno)))")
+                throw StoreError("cannot write \(temporary): \(String(cString: strerror(errno)))")
             }
             written += count
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw CacheStoreError("cannot rename to \(path): \(String(cString: strerror(errno)))")
+            throw StoreError("cannot rename to \(path): \(String(cString: strerror(errno)))")
         }
     }
 
     static func isIntact(_ poster: PosterFile) -> Bool {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: poster.path) else { return false }
         return (attributes[.size] as? NSNumber)?.intValue == poster.bytes
-    }
-
-    static func fileExtension(_ mimeType: String) -> String {
-        switch mimeType {
-        case "image/jpeg", "image/jpg", "image/pjpeg": "jpg"
-        case "image/png": "png"
-        case "image/gif": "gif"
-        case "image/webp": "webp"
-        case "image/avif": "avif"
-        case "image/bmp": "bmp"
-        case "image/svg+xml": "svg"
-        default: "img"
-        }
     }
 }

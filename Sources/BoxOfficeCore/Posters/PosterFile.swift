@@ -16,3 +16,23 @@ package struct PosterFile: Sendable, Equatable {
         self.sha256 = sha256
     }
 }
+
+extension PosterFile {
+    /// Where an image lives inside the cache directory, on every machine: `posters/<sha256>.<ext>`.
+    package static func relativePath(_ image: StoredImage) -> String {
+        "posters/\(image.sha256).\(fileExtension(image.mimeType))"
+    }
+
+    static func fileExtension(_ mimeType: String) -> String {
+        switch mimeType {
+        case "image/jpeg", "image/jpg", "image/pjpeg": "jpg"
+        case "image/png": "png"
+        case "image/gif": "gif"
+        case "image/webp": "webp"
+        case "image/avif": "avif"
+        case "image/bmp": "bmp"
+        case "image/svg+xml": "svg"
+        default: "img"
+        }
+    }
+}

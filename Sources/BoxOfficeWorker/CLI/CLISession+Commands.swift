@@ -171,7 +171,9 @@ extension CLISession {
     /// `status`: mode, today's KOBIS quota and the cache.
     package func status(format: CLIFormat) async -> Int32 {
         let quota = await runtime.quota?.status()
-        let cache = runtime.cache.directory?.path
+        let cache = runtime.store != nil ? configuration.cacheDirectory : nil
+        let store = runtime.store?.description
+        let health = await runtime.store?.health()
         let value: JSONValue = [
             "name": .string(WorkerIdentity.name), "version": .string(WorkerIdentity.version),
             "mode": .string(configuration.mode.rawValue), "today": .string(today.description),
@@ -182,6 +184,12 @@ extension CLISession {
                 ]
             } ?? .null,
             "cache": cache.map(JSONValue.string) ?? .null,
+            "store": store.map {
+                [
+                    "kind": .string($0.kind.rawValue), "location": .string($0.location),
+                    "connected": .bool(health?.connected ?? false),
+                ]
+            } ?? .null,
         ]
         guard format == .text else {
             write(JSONSerializer.string(value) + "\n")
@@ -197,6 +205,10 @@ extension CLISession {
             lines.append("KOBIS quota    none offline (set KOBIS_API_KEY to go live)")
         }
         lines.append("cache          \(cache ?? "none")")
+        if let store {
+            let state = health?.connected == true ? "connected" : "not connected"
+            lines.append("store          \(store.kind.rawValue) \(store.location) (\(state))")
+        }
         write(lines.joined(separator: "\n") + "\n")
         return 0
     }

@@ -35,6 +35,11 @@ package final class CLISession: Sendable {
 
     var service: BoxOfficeService { runtime.service }
 
+    /// Connects a network store (a newer schema throws); see ``WorkerRuntime/start()``.
+    package func start() async throws {
+        try await runtime.start()
+    }
+
     /// Flushes the cache writes, gives back the quota lease and closes the store: call before exiting.
     package func close() async {
         await runtime.shutdown()

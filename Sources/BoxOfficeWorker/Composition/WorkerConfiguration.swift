@@ -30,6 +30,10 @@ package struct WorkerConfiguration: Sendable {
     package var cacheDirectory: String?
     /// The local KOBIS budget per KST day (`--kobis-daily-limit`).
     package var kobisDailyLimit: Int
+    /// The shared PostgreSQL store (`--database-url`/`BOXOFFICE_DATABASE_URL`); nil: SQLite in the cache directory.
+    package var database: DatabaseURL?
+    /// How long a quota lease holds (`--lease-seconds`).
+    package var leaseSeconds: Double
     /// Upstream calls in flight at once, per service.
     package var upstreamWidth: Int
     /// `--offline` was given although a key is set (said in the offline notice).
@@ -42,8 +46,11 @@ package struct WorkerConfiguration: Sendable {
         kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(
             baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
         timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
-        kobisDailyLimit: Int = 2950, upstreamWidth: Int = 10, offlineRequested: Bool = false
+        kobisDailyLimit: Int = 2950, database: DatabaseURL? = nil,
+        leaseSeconds: Double = QuotaGuard.defaultLeaseSeconds, upstreamWidth: Int = 10, offlineRequested: Bool = false
     ) {
+        self.database = database
+        self.leaseSeconds = leaseSeconds
         self.offlineRequested = offlineRequested
         self.cacheDirectory = cacheDirectory
         self.kobisDailyLimit = kobisDailyLimit

@@ -49,6 +49,8 @@ extension WorkerOptions {
             Flag(name: "cache-dir", takesValue: true, apply: text(\.cacheDirectory)),
             Flag(name: "no-cache", takesValue: false, apply: on(\.noCache)),
             Flag(name: "kobis-daily-limit", takesValue: true, apply: number(\.kobisDailyLimit)),
+            Flag(name: "database-url", takesValue: true, apply: text(\.databaseURL)),
+            Flag(name: "lease-seconds", takesValue: true, apply: number(\.leaseSeconds)),
             Flag(name: "today", takesValue: true, apply: text(\.today)),
             Flag(name: "diagnostics", takesValue: false, apply: on(\.diagnostics)),
             Flag(name: "log-level", takesValue: true, apply: text(\.logLevel)),

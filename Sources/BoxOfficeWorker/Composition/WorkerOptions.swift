@@ -16,6 +16,9 @@ package struct WorkerOptions: Sendable {
     package var cacheDirectory: String?
     package var noCache = false
     package var kobisDailyLimit = 2950
+    /// `--database-url`; nil: `BOXOFFICE_DATABASE_URL`, else SQLite in the cache directory.
+    package var databaseURL: String?
+    package var leaseSeconds = QuotaGuard.defaultLeaseSeconds
     package var today: String?
     package var diagnostics = false
     /// `--log-level`; nil: `BOXOFFICE_LOG_LEVEL`, else `info`.
@@ -45,7 +48,20 @@ package struct WorkerOptions: Sendable {
         try check(timeout > 0 && timeout.isFinite, "--timeout must be more than 0 seconds")
         try check(kobisDailyLimit >= 0, "--kobis-daily-limit must be 0 or more")
         try check(!(noCache && cacheDirectory != nil), "--no-cache and --cache-dir contradict each other")
+        try check(leaseSeconds >= 1 && leaseSeconds.isFinite, "--lease-seconds must be at least 1")
         let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        var database: DatabaseURL?
+        if let text = databaseURL ?? set("BOXOFFICE_DATABASE_URL") {
+            try check(
+                !noCache,
+                "--database-url and --no-cache contradict each other (the database is the cache; posters still need a cache directory)"
+            )
+            do {
+                database = try DatabaseURL(text)
+            } catch {
+                throw Invalid(description: "--database-url (or BOXOFFICE_DATABASE_URL): \(error)")
+            }
+        }
         let todayText = today ?? set("BOXOFFICE_TODAY")
         var fixedToday: CalendarDate?
         if let todayText {
@@ -75,6 +91,8 @@ package struct WorkerOptions: Sendable {
                 : cacheDirectory ?? set("BOXOFFICE_CACHE_DIR")
                     ?? WorkerConfiguration.defaultCacheDirectory(environment: environment),
             kobisDailyLimit: kobisDailyLimit,
+            database: database,
+            leaseSeconds: leaseSeconds,
             offlineRequested: offline && kobisKey != nil
         )
     }

@@ -5,7 +5,8 @@ package import Logging
 /// What the methods share at run time: the domain service over the right chain of fetchers, the cache, the quota
 /// and the upstream counters.
 ///
-/// The chain, outermost first: the cache (memory, then the shared SQLite store) → coalescing of identical calls in
+/// The chain, outermost first: the cache (memory, then the shared store: SQLite in the cache directory, or
+/// PostgreSQL with `--database-url`) → coalescing of identical calls in
 /// flight → a bound on calls in flight per service → (live only) the KOBIS quota → the upstream: the live services
 /// over one shared AsyncHTTPClient (``shutdown()`` closes it), or the embedded fixtures. Offline mode runs the same
 /// chain with the fixtures as the upstream and the cache in memory only: recordings never enter the shared store.
@@ -21,8 +22,10 @@ package final class WorkerRuntime: Sendable {
     package let downloader: PosterDownloader?
     /// Why downloads are unavailable, when they are.
     package let downloadUnavailable: String?
+    /// The shared store; nil offline, with `--no-cache`, or when the cache directory cannot be used.
+    package let store: (any BoxOfficeStore)?
+    private let warnings: CacheWarnings
     private let transport: AsyncHTTPClientTransport?
-    private let store: CacheStore?
 
     /// `logger` takes the warnings about a store that does not work (one per outage) and the notice when it works
     /// again.
@@ -38,6 +41,7 @@ package final class WorkerRuntime: Sendable {
         let today: @Sendable () -> CalendarDate = { calendar().today }
         let now: @Sendable () -> Double = { Date().timeIntervalSince1970 }
         let warnings = CacheWarnings({ logger.warning("\($0)") }, recovered: { logger.notice("\($0)") })
+        self.warnings = warnings
         switch configuration.mode {
         case .offline:
             guard let index = EmbeddedFixtures.text("index.json") else {
@@ -58,17 +62,11 @@ package final class WorkerRuntime: Sendable {
             let http = injected ?? production!
             transport = production
             coverage = nil
-            var store: CacheStore?
-            if let directory = configuration.cacheDirectory {
-                do {
-                    store = try CacheStore(directory: URL(fileURLWithPath: directory, isDirectory: true))
-                } catch {
-                    warnings.failed(
-                        "the cache directory \(directory) cannot be used (\(error)); running without a cache")
-                }
-            }
+            let store = try Self.openStore(configuration, warnings: warnings)
             self.store = store
-            let quota = QuotaGuard(limit: configuration.kobisDailyLimit, store: store, today: today, warnings: warnings)
+            let quota = QuotaGuard(
+                limit: configuration.kobisDailyLimit, store: store, worker: QuotaGuard.workerIdentity(),
+                leaseSeconds: configuration.leaseSeconds, today: today, warnings: warnings)
             self.quota = quota
             let live = LiveFetcher(
                 kobis: configuration.kobis, kakao: configuration.kakao, transport: http,
@@ -78,11 +76,51 @@ package final class WorkerRuntime: Sendable {
             cache = CachingFetcher(
                 CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings)
             service = BoxOfficeService(fetcher: cache, calendar: calendar)
-            downloader = store.map { PosterDownloader(store: $0, transport: http, timeout: configuration.timeout) }
+            if let store, let directory = configuration.cacheDirectory {
+                downloader = PosterDownloader(
+                    store: store, directory: URL(fileURLWithPath: directory, isDirectory: true), transport: http,
+                    timeout: configuration.timeout)
+            } else {
+                downloader = nil
+            }
             downloadUnavailable =
                 store == nil
                 ? "poster downloads are kept in the cache directory, and there is none (--no-cache, or it cannot be used)"
                 : nil
+        }
+    }
+
+    /// The store the configuration asks for: PostgreSQL with a database URL, else SQLite in the cache directory,
+    /// else none. A cache directory that cannot be used is warned about and left out; a database written by a
+    /// newer worker, or a URL that cannot work, stops the start.
+    private static func openStore(_ configuration: WorkerConfiguration, warnings: CacheWarnings) throws
+        -> (any BoxOfficeStore)?
+    {
+        if let database = configuration.database {
+            return try PostgresStore(url: database)
+        }
+        guard let directory = configuration.cacheDirectory else { return nil }
+        do {
+            return try SQLiteStore(directory: URL(fileURLWithPath: directory, isDirectory: true))
+        } catch let error as StoreError where error.kind == .newerSchema {
+            throw error
+        } catch {
+            warnings.failed("the cache directory \(directory) cannot be used (\(error)); running without a cache")
+            return nil
+        }
+    }
+
+    /// Connects a network store before the first request: a newer schema is refused now (thrown), an unreachable
+    /// server is warned about once and the worker starts without it (it reconnects by itself).
+    package func start() async throws {
+        guard let store = store as? PostgresStore else { return }
+        do {
+            try await store.connect()
+        } catch let error where error.kind == .newerSchema {
+            throw error
+        } catch {
+            warnings.failed(
+                "\(error); serving from memory and upstream, counting KOBIS calls in this process until it is back")
         }
     }
 
@@ -111,7 +149,7 @@ package final class WorkerRuntime: Sendable {
     package func shutdown() async {
         await cache.flush()
         await quota?.release()
-        store?.close()
+        await store?.close()
         await transport?.shutdown()
     }
 

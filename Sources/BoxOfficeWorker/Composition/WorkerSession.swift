@@ -26,6 +26,7 @@ package enum WorkerSession {
         let methods: MethodRegistry
         do {
             runtime = try WorkerRuntime(configuration, logger: logger)
+            try await runtime.start()
             methods = try MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
         } catch {
             logger.critical("cannot start: \(error)")

@@ -22,14 +22,21 @@ struct WorkerStatusMethod: CatalogMethod {
         self.runtime = runtime
     }
 
-    /// At once offline; live, the work reads the shared KOBIS count on the store's read-only connection (at most
-    /// 50 ms, else the figures this worker knows), so the responder thread never waits for SQLite.
+    /// At once offline; live, the work reads the shared KOBIS count (at most 50 ms, else the figures this worker
+    /// knows) and asks the store whether it answers, so the responder thread never waits for a database.
     func start(_ context: RequestContext) throws -> RPCReply {
-        guard let quota = runtime.quota else { return .value(answer(context, quota: nil)) }
-        return .later { [self] in answer(context, quota: await quota.status()) }
+        guard let quota = runtime.quota else { return .value(answer(context, quota: nil, store: nil)) }
+        let store = runtime.store
+        return .later { [self] in
+            async let health = store?.health()
+            let status = await quota.status()
+            return answer(context, quota: status, store: await health)
+        }
     }
 
-    private func answer(_ context: RequestContext, quota status: QuotaGuard.Status?) -> JSONValue {
+    private func answer(_ context: RequestContext, quota status: QuotaGuard.Status?, store health: StoreHealth?)
+        -> JSONValue
+    {
         let requests = context.statistics
         let server = configuration.server
         let counters = runtime.counters
@@ -39,6 +46,7 @@ struct WorkerStatusMethod: CatalogMethod {
                 [
                     "limit": .int(status.limit), "used": .int(status.used), "remaining": .int(status.remaining),
                     "day": .string(status.day.description), "resetsAt": .string(status.resetsAt),
+                    "counting": .string(status.countingInProcess ? "process" : "shared"),
                 ]
             } ?? .null
         return [
@@ -70,9 +78,10 @@ struct WorkerStatusMethod: CatalogMethod {
                 ],
             ],
             "quota": quota,
+            "store": storeStatus(health),
             "cache": [
-                "enabled": .bool(runtime.cache.directory != nil),
-                "path": runtime.cache.directory.map { .string($0.path) } ?? .null,
+                "enabled": .bool(runtime.store != nil),
+                "path": runtime.store != nil ? configuration.cacheDirectory.map { .string($0) } ?? .null : .null,
                 "hits": .int(cache.hits),
                 "misses": .int(cache.misses),
             ],
@@ -83,6 +92,17 @@ struct WorkerStatusMethod: CatalogMethod {
                 "maxBatch": .int(server.maxBatch),
                 "drainSeconds": .real(server.drainSeconds),
             ],
+        ]
+    }
+
+    /// The store's kind, redacted location, whether it answers and its schema version; null without one.
+    private func storeStatus(_ health: StoreHealth?) -> JSONValue {
+        guard let description = runtime.store?.description, let health else { return .null }
+        return [
+            "kind": .string(description.kind.rawValue),
+            "location": .string(description.location),
+            "connected": .bool(health.connected),
+            "schemaVersion": health.schemaVersion.map { .int($0) } ?? .null,
         ]
     }
 }

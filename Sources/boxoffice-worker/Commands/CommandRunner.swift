@@ -22,6 +22,7 @@ enum CommandRunner {
         let session: CLISession
         do {
             session = try CLISession(configuration, color: color, logger: Logger(label: "boxoffice-worker"))
+            try await session.start()
         } catch {
             FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
             throw ExitCode(70)

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A `postgres://user:password@host:port/database?sslmode=…` URL, parsed, with its redacted form.
+///
+/// The password lives only in ``password``; ``redacted`` (the form every message, log line and `worker.status`
+/// shows) replaces it with `***`, and ``description`` is the redacted form too, so interpolating the value by
+/// mistake never leaks it.
+package struct DatabaseURL: Sendable, CustomStringConvertible {
+    /// libpq's `sslmode` values that mean something for a client with no client certificate.
+    package enum TLSMode: String, Sendable, CaseIterable {
+        /// No TLS.
+        case disable
+        /// TLS when the server offers it, without verifying its certificate (libpq's default).
+        case prefer
+        /// TLS always, without verifying the certificate (libpq's `require` and `verify-ca` without a root file).
+        case require
+        /// TLS always, the certificate verified against the system's roots and the host name.
+        case verifyFull = "verify-full"
+    }
+
+    package var host: String
+    package var port: Int
+    package var user: String
+    package var password: String?
+    package var database: String
+    package var tls: TLSMode
+
+    package var redacted: String {
+        let credentials = password == nil ? user : "\(user):***"
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "postgres://\(credentials)@\(shownHost):\(port)/\(database)"
+    }
+
+    package var description: String { redacted }
+
+    /// Parses `text`; the error message never repeats the text (it may hold a password).
+    package init(_ text: String) throws(StoreError) {
+        guard let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
+        else {
+            throw StoreError(.misconfigured, "the database URL must look like postgres://user:password@host:5432/db")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw StoreError(.misconfigured, "the database URL has no host")
+        }
+        guard let user = components.user, !user.isEmpty else {
+            throw StoreError(.misconfigured, "the database URL has no user name")
+        }
+        self.host = host
+        self.user = user.removingPercentEncoding ?? user
+        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        port = components.port ?? 5432
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? self.user : (path.removingPercentEncoding ?? path)
+        var tls = TLSMode.prefer
+        for item in components.queryItems ?? [] where item.name == "sslmode" {
+            switch item.value ?? "" {
+            case "disable", "allow": tls = .disable
+            case "prefer": tls = .prefer
+            case "require", "verify-ca": tls = .require
+            case "verify-full": tls = .verifyFull
+            default:
+                throw StoreError(
+                    .misconfigured,
+                    "the database URL's sslmode must be disable, allow, prefer, require, verify-ca or verify-full")
+            }
+        }
+        self.tls = tls
+    }
+
+    /// `text` with the password of any `scheme://user:password@` in it replaced by `***`: for error texts that
+    /// come from elsewhere and might quote the URL.
+    package static func redact(_ text: String, password: String?) -> String {
+        guard let password, !password.isEmpty else { return text }
+        return text.replacingOccurrences(of: password, with: "***")
+    }
+}
