@@ -10,7 +10,8 @@ package final class CacheWarnings: Sendable {
     private let recovered: @Sendable (String) -> Void
     private let failing = Atomic<Bool>(false)
 
-    /// `sink` takes the warning at the start of an outage; `recovered` the notice at its end.
+    /// `sink` takes the warning at the start of an outage; `recovered` the notice at its end (and the notices of
+    /// what an outage cost).
     package init(
         _ sink: @escaping @Sendable (String) -> Void, recovered: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -29,9 +30,10 @@ package final class CacheWarnings: Sendable {
         if failing.exchange(false, ordering: .relaxed) { recovered("the cache store works again") }
     }
 
-    /// Says `message` whatever the state: for what is lost for good (bodies dropped at exit).
+    /// Says `message` whatever the state: for what is lost for good (bodies dropped at exit). During an outage,
+    /// which was warned about already, it is a notice: a host counting warnings sees one per outage.
     package func report(_ message: String) {
-        sink(message)
+        if isFailing { recovered(message) } else { sink(message) }
     }
 
     /// Whether the store is in an outage now.

@@ -10,8 +10,9 @@ import Synchronization
 /// behind the call (``SpendLedger``), so the store always knows what a lease has left. Leases are held by the
 /// worker's identity and expire (``leaseSeconds``, by the database's clock): at exit the unspent calls are given
 /// back, and a worker that died holding a lease loses it at its expiry, when any other worker takes the unspent
-/// calls back. Near the limit leases shrink to one call, and only one lease request per worker is in flight at a
-/// time, so a fleet spends the budget exactly.
+/// calls back. Only one lease request per worker is in flight at a time, and near the limit leases shrink — the
+/// store grants a quarter of what is left at most, and a worker asks for no more than the calls it is waiting to
+/// make — so a fleet spends the budget exactly instead of leaving calls in the leases of workers with nothing to do.
 ///
 /// Without a usable store the calls are counted in this process only (and `worker.status` says so); when the store
 /// comes back, those calls are added to the shared count (reconciled) before the next lease.
@@ -40,6 +41,9 @@ package final class QuotaGuard: Sendable {
         var usableUntil = ContinuousClock.now
         /// The lease request in flight, which every taker waits for instead of asking for one of its own.
         var renewing: Task<Renewal, Never>?
+        /// Takers waiting for that request: near the limit a worker asks for no more calls than it has takers, so
+        /// it never sits on calls another worker needs.
+        var waiting = 0
         /// Calls counted in the process and not yet added to the shared count.
         var unrecorded = 0
         /// The shared count for `day` as the store last reported it (this worker's lease included).
@@ -104,6 +108,7 @@ package final class QuotaGuard: Sendable {
             let step = local.withLock { local -> Step in
                 local.roll(to: day)
                 if let lease = local.spend(day) { return .spent(lease) }
+                local.waiting += 1
                 if let renewing = local.renewing { return .wait(renewing) }
                 let renewing = Task { await self.renew(day, store: store) }
                 local.renewing = renewing
@@ -114,7 +119,9 @@ package final class QuotaGuard: Sendable {
                 ledger.spent(lease, day: day)
                 return
             case .wait(let renewing):
-                switch await renewing.value {
+                let renewal = await renewing.value
+                local.withLock { $0.waiting -= 1 }
+                switch renewal {
                 case .granted: continue
                 case .exhausted: throw exhausted(day)
                 case .storeFailed: return try countInProcess(day)
@@ -125,7 +132,11 @@ package final class QuotaGuard: Sendable {
 
     /// Asks the store for a lease (after adding calls counted in the process during an outage to the shared count).
     private func renew(_ day: CalendarDate, store: any BoxOfficeStore) async -> Renewal {
-        let unrecorded = local.withLock { $0.day == day ? $0.unrecorded : 0 }
+        let (unrecorded, wanted) = local.withLock { local -> (Int, Int) in
+            let nearLimit = limit - local.shared < Self.leaseSize * 4
+            let wanted = nearLimit ? max(1, min(Self.leaseSize, local.waiting)) : Self.leaseSize
+            return (local.day == day ? local.unrecorded : 0, wanted)
+        }
         let outcome: Renewal
         do {
             if unrecorded > 0 {
@@ -133,7 +144,7 @@ package final class QuotaGuard: Sendable {
             }
             let grant = try await store.takeLease(
                 LeaseRequest(
-                    service: .kobis, day: day, worker: worker, wanted: Self.leaseSize, limit: limit,
+                    service: .kobis, day: day, worker: worker, wanted: wanted, limit: limit,
                     seconds: leaseSeconds))
             warnings.succeeded()
             let usableUntil = ContinuousClock.now + .seconds(leaseSeconds - min(5, leaseSeconds / 5))

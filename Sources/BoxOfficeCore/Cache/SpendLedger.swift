@@ -32,8 +32,14 @@ final class SpendLedger: Sendable {
         }
     }
 
-    /// Waits until every spend is written (or the store has failed for a while): at exit.
+    /// Waits until every spend is written (or the store has failed for a while): at exit. Spends left behind by
+    /// a drain that gave up get one more.
     func flush() async {
+        state.withLock { state in
+            if state.draining == nil, !state.pending.isEmpty {
+                state.draining = Task { await self.drain() }
+            }
+        }
         while let draining = state.withLock({ $0.draining }) {
             await draining.value
         }

@@ -59,7 +59,10 @@ final class WriteBehind: Sendable {
 
     /// Waits until everything scheduled so far is written, or the store has kept failing for ``flushPatience``.
     func flush() async {
-        state.withLock { $0.giveUpAt = .now + Self.flushPatience }
+        // A store already known to be down gets a last second, not the whole patience: the exit is not held up
+        // by an outage that was warned about.
+        let patience = warnings.isFailing ? .seconds(1) : Self.flushPatience
+        state.withLock { $0.giveUpAt = .now + patience }
         while let drain = state.withLock({ $0.drain }) {
             await drain.value
         }

@@ -16,10 +16,16 @@ import Synchronization
 package final class PostgresStore: BoxOfficeStore {
     /// The most one operation may take, connection included; a stuck database fails the operation, not the request.
     package static let operationTimeout: Duration = .seconds(3)
+    /// The most the start waits for the first connection (the pool keeps retrying a refused connection instead of
+    /// failing it, so this is how long an unreachable server delays the start).
+    package static let connectTimeout: Duration = .seconds(2)
 
     package let description: StoreDescription
     private let url: DatabaseURL
     private let client: PostgresClient
+    /// The same settings for one direct connection: the start's probe, which (unlike the pool, which keeps
+    /// retrying) fails at once with the real reason — refused, no such database, a wrong password.
+    private let direct: PostgresConnection.Configuration
     private let running: Task<Void, Never>
     private let outage = StoreOutage()
     /// The schema version found (after migrating); nil until the first successful connection.
@@ -30,16 +36,21 @@ package final class PostgresStore: BoxOfficeStore {
         self.url = url
         description = StoreDescription(kind: .postgres, location: url.redacted)
         let tls: PostgresClient.Configuration.TLS
+        let directTLS: PostgresConnection.Configuration.TLS
         do {
             switch url.tls {
             case .disable:
                 tls = .disable
+                directTLS = .disable
             case .prefer:
                 tls = .prefer(Self.unverified())
+                directTLS = .prefer(try NIOSSLContext(configuration: Self.unverified()))
             case .require:
                 tls = .require(Self.unverified())
+                directTLS = .require(try NIOSSLContext(configuration: Self.unverified()))
             case .verifyFull:
-                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()).configuration)
+                tls = .require(.makeClientConfiguration())
+                directTLS = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
             }
         } catch {
             throw StoreError(.misconfigured, "cannot set up TLS for \(url.redacted): \(error)")
@@ -56,6 +67,13 @@ package final class PostgresStore: BoxOfficeStore {
             ("statement_timeout", "2500"),
         ]
         if url.tls == .verifyFull { configuration.options.tlsServerName = url.host }
+        var direct = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: directTLS)
+        direct.options.connectTimeout = .seconds(2)
+        direct.options.additionalStartupParameters = configuration.options.additionalStartupParameters
+        if url.tls == .verifyFull { direct.options.tlsServerName = url.host }
+        self.direct = direct
         let client = PostgresClient(configuration: configuration)
         self.client = client
         running = Task { await client.run() }
@@ -73,14 +91,32 @@ package final class PostgresStore: BoxOfficeStore {
         await running.value
     }
 
-    /// Connects now (bringing the schema up to date) and reports how it went: at start, so a newer schema is
-    /// refused before the first request, and an unreachable server is warned about at once.
+    /// Connects now on a connection of its own, brings the schema up to date and says how it went: at start, so a
+    /// newer schema is refused before the first request and an unreachable server is warned about at once, with
+    /// its real reason.
     package func connect() async throws(StoreError) {
+        let direct = direct
         do {
-            try await run { _ in }
+            try await Deadline.run(
+                Self.connectTimeout,
+                onExpiry: { [url] in
+                    StoreError("the PostgreSQL store \(url.redacted) did not answer within \(Self.connectTimeout)")
+                }
+            ) { [self] in
+                let connection = try await PostgresConnection.connect(configuration: direct, id: 0, logger: Self.quiet)
+                do {
+                    try await migrate(on: connection)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            }
         } catch let error as StoreError {
+            if error.kind != .newerSchema { outage.failed() }
             throw error
         } catch {
+            outage.failed()
             throw StoreError(describe(error))
         }
     }
@@ -100,17 +136,20 @@ package final class PostgresStore: BoxOfficeStore {
 
     /// Runs `operation` with the outage gate, the deadline and the schema check; errors come out as
     /// ``StoreError``s whose text holds no password.
-    private func run<T: Sendable>(_ operation: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T
-    {
+    private func run<T: Sendable>(
+        within limit: Duration = operationTimeout, _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
         try outage.admit("the PostgreSQL store \(url.redacted)")
         do {
             let value = try await Deadline.run(
-                Self.operationTimeout,
+                limit,
                 onExpiry: { [url] in
-                    StoreError("the PostgreSQL store \(url.redacted) did not answer within \(Self.operationTimeout)")
+                    StoreError("the PostgreSQL store \(url.redacted) did not answer within \(limit)")
                 }
             ) { [self] in
-                if schema.withLock({ $0 }) == nil { try await migrate() }
+                if schema.withLock({ $0 }) == nil {
+                    try await client.withConnection { connection in try await self.migrate(on: connection) }
+                }
                 return try await operation(client)
             }
             outage.succeeded()
@@ -127,9 +166,10 @@ package final class PostgresStore: BoxOfficeStore {
         }
     }
 
-    /// Brings the schema up to date under the advisory lock; refuses a newer one.
-    private func migrate() async throws {
-        let found = try await client.withTransaction(logger: Self.quiet) { connection -> Int in
+    /// Brings the schema up to date in one transaction under the advisory lock; refuses a newer one.
+    private func migrate(on connection: PostgresConnection) async throws {
+        try await connection.query("BEGIN", logger: Self.quiet)
+        do {
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))", logger: Self.quiet)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS boxoffice_schema (version integer NOT NULL)", logger: Self.quiet)
@@ -157,9 +197,12 @@ package final class PostgresStore: BoxOfficeStore {
                 try await connection.query(
                     "UPDATE boxoffice_schema SET version = \(PostgresSchema.version)", logger: Self.quiet)
             }
-            return PostgresSchema.version
+            try await connection.query("COMMIT", logger: Self.quiet)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: Self.quiet)
+            throw error
         }
-        schema.withLock { $0 = found }
+        schema.withLock { $0 = PostgresSchema.version }
     }
 
     /// A failure as one line without secrets: the server's own message, or what went wrong with the connection.

@@ -54,15 +54,35 @@ package final class SQLiteStore: BoxOfficeStore {
         configuration.prepareDatabase { database in
             try database.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        writer = try DatabaseQueue(path: path, configuration: configuration)
-        schemaVersion = try writer.writeWithoutTransaction { database in
-            try database.inImmediateTransaction { try SQLiteSchema.migrate(database) }
+        (writer, schemaVersion) = try Self.retryingWhileBusy {
+            let writer = try DatabaseQueue(path: path, configuration: configuration)
+            let version = try writer.writeWithoutTransaction { database in
+                try database.inImmediateTransaction { try SQLiteSchema.migrate(database) }
+            }
+            return (writer, version)
         }
         var readOnly = configuration
         readOnly.readonly = true
         readOnly.label = "boxoffice-cache-reader"
         readOnly.journalMode = .default
         reader = try DatabaseQueue(path: path, configuration: readOnly)
+    }
+
+    /// Runs `open` again while SQLite answers "busy", for up to five seconds. Switching a new database to WAL
+    /// (`PRAGMA journal_mode`) fails at once with SQLITE_BUSY when another process opens it at the same instant:
+    /// SQLite does not call the busy handler for that statement, so the busy timeout does not cover it.
+    private static func retryingWhileBusy<T>(_ open: () throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+                && ContinuousClock.now < deadline
+            {
+                usleep(UInt32.random(in: 2_000...10_000))
+            }
+        }
     }
 
     /// Closes the database (at exit, after the last write): SQLite folds the WAL back into the database file.

@@ -26,10 +26,16 @@ package enum WorkerSession {
         let methods: MethodRegistry
         do {
             runtime = try WorkerRuntime(configuration, logger: logger)
+        } catch {
+            logger.critical("cannot start: \(error)")
+            return 70
+        }
+        do {
             try await runtime.start()
             methods = try MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
         } catch {
             logger.critical("cannot start: \(error)")
+            await runtime.shutdown()
             return 70
         }
         if let notice = runtime.offlineNotice {

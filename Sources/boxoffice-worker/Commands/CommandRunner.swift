@@ -22,9 +22,15 @@ enum CommandRunner {
         let session: CLISession
         do {
             session = try CLISession(configuration, color: color, logger: Logger(label: "boxoffice-worker"))
+        } catch {
+            FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+            throw ExitCode(70)
+        }
+        do {
             try await session.start()
         } catch {
             FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+            await session.close()
             throw ExitCode(70)
         }
         let code: Int32
