@@ -313,12 +313,14 @@ export interface WorkerStatusResult {
   uptimeSeconds: number;
   /** Counters since start. A batch element counts like a line of its own. */
   requests: WorkerStatusResultRequests;
-  /** The local KOBIS budget per KST day (--kobis-daily-limit), shared by every worker on the machine through the cache database; null in offline mode. */
+  /** The local KOBIS budget per KST day (--kobis-daily-limit), shared by every worker that uses the same store; null in offline mode. */
   quota: null | WorkerStatusResultQuota1;
-  /** The upstream cache: an in-memory LRU, and the shared SQLite database when enabled. */
+  /** The upstream cache: an in-memory LRU, over the shared store when there is one. */
   cache: WorkerStatusResultCache;
   limits: WorkerStatusResultLimits;
   upstream: WorkerStatusResultUpstream;
+  /** The shared store under the cache and the quota; null offline, with --no-cache, or when the cache directory cannot be used. */
+  store: null | WorkerStatusResultStore1;
 }
 
 export interface WorkerStatusResultRequests {
@@ -345,12 +347,14 @@ export interface WorkerStatusResultQuota1 {
   day: string;
   /** RFC 3339 UTC: the next midnight in Seoul. */
   resetsAt: string;
+  /** shared: counted in the store every worker shares (SQLite on this machine, or PostgreSQL across machines), exact; process: counted in this worker only (no store, or the store is unreachable; reconciled when it is back). */
+  counting?: "shared" | "process";
 }
 
 export interface WorkerStatusResultCache {
-  /** Whether the on-disk cache is in use (false: --no-cache, offline mode, or an unusable directory). */
+  /** Whether a shared store is in use (false: --no-cache, offline mode, or an unusable directory). */
   enabled: boolean;
-  /** The cache directory. */
+  /** The cache directory (the SQLite database and the poster files; with PostgreSQL, the poster files). */
   path: string | null;
   /** Upstream calls answered from the cache since start. */
   hits: number;
@@ -377,6 +381,16 @@ export interface WorkerStatusResultUpstreamKobis {
   baseURL: string;
   /** Whether a key is configured (the key itself is never shown). */
   keySet: boolean;
+}
+
+export interface WorkerStatusResultStore1 {
+  kind: "sqlite" | "postgres";
+  /** The SQLite database's path, or the PostgreSQL URL with the password shown as ***. */
+  location: string;
+  /** Whether the store answered just now. */
+  connected: boolean;
+  /** The store's schema version; null before the first connection. */
+  schemaVersion: number | null;
 }
 
 export type DiagnosticsFailResult = unknown;

@@ -306,6 +306,7 @@ class WorkerStatusResult(TypedDict):
     cache: WorkerStatusResultCache
     limits: WorkerStatusResultLimits
     upstream: WorkerStatusResultUpstream
+    store: Union[None, WorkerStatusResultStore1]
 
 
 class WorkerStatusResultRequests(TypedDict):
@@ -320,12 +321,16 @@ class WorkerStatusResultRequests(TypedDict):
     inFlight: int
 
 
-class WorkerStatusResultQuota1(TypedDict):
+class _WorkerStatusResultQuota1Required(TypedDict):
     limit: int
     used: int
     remaining: int
     day: str
     resetsAt: str
+
+
+class WorkerStatusResultQuota1(_WorkerStatusResultQuota1Required, total=False):
+    counting: Union[Literal["shared"], Literal["process"]]
 
 
 class WorkerStatusResultCache(TypedDict):
@@ -352,6 +357,13 @@ class WorkerStatusResultUpstreamKobis(TypedDict):
     calls: int
     baseURL: str
     keySet: bool
+
+
+class WorkerStatusResultStore1(TypedDict):
+    kind: Union[Literal["sqlite"], Literal["postgres"]]
+    location: str
+    connected: bool
+    schemaVersion: Union[int, None]
 
 
 # Method types that are shapes met before.
