@@ -239,3 +239,31 @@ def test_four_workers_on_an_empty_sqlite_directory_twenty_times(upstream):
         made = upstream.counts()["kobis"] - before
         assert made == 10 == succeeded, "attempt %d: %d calls, %d answers; %s" % (attempt, made, succeeded, errors)
         remove(cache)
+
+
+def test_sslmode_require_uses_tls_and_verify_full_refuses_a_self_signed_certificate(upstream):
+    from fleet_testing import Outputs, postgres_cluster
+    try:
+        cluster = postgres_cluster.Cluster(tls=True).start()
+    except postgres_cluster.Unavailable as error:
+        import pytest
+        pytest.skip("no PostgreSQL cluster with TLS can start here: %s" % error)
+    try:
+        outputs = Outputs()
+        worker = Worker(upstream, outputs, database=cluster.url(sslmode="require"))
+        assert worker.call("worker.status")["result"]["store"]["connected"] is True, worker.stderr()
+        encrypted = cluster.sql(
+            "SELECT bool_and(ssl) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid)"
+            " WHERE application_name = 'boxoffice-worker'")
+        assert encrypted == "t"
+        assert worker.stop() == 0
+        verified = Worker(upstream, outputs, database=cluster.url(sslmode="verify-full"))
+        assert "result" in verified.daily(dates(0, 1)[0])
+        assert verified.call("worker.status")["result"]["store"]["connected"] is False
+        assert verified.stop() == 0
+        assert "certificate" in verified.stderr().lower(), verified.stderr()
+        assert cluster.password not in outputs.joined()
+        remove(worker.cache)
+        remove(verified.cache)
+    finally:
+        cluster.remove()

@@ -39,7 +39,7 @@ def free_port():
 class Cluster:
     """One cluster: start(), url(...), sql(...), stop(mode), restart(), remove()."""
 
-    def __init__(self, role="boxoffice", database="boxoffice"):
+    def __init__(self, role="boxoffice", database="boxoffice", tls=False):
         if not (BIN / "initdb").exists():
             raise Unavailable("PostgreSQL is not installed (%s/initdb is missing; scripts/setup postgres installs it)" % BIN)
         self.as_postgres = os.geteuid() == 0
@@ -62,6 +62,7 @@ class Cluster:
         self.password = secrets.token_hex(16)
         self.port = None
         self.running = False
+        self.tls = tls
 
     def _run(self, *arguments, check=True, capture=True):
         command = list(arguments)
@@ -76,6 +77,13 @@ class Cluster:
     def start(self):
         self._run(str(BIN / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth-local=trust",
                   "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync")
+        if self.tls:
+            # A self-signed certificate for 127.0.0.1: enough for sslmode=require (no verification) and to see
+            # verify-full refuse it.
+            self._run("openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=127.0.0.1",
+                      "-newkey", "rsa:2048", "-keyout", str(self.data / "server.key"),
+                      "-out", str(self.data / "server.crt"))
+            self._run("chmod", "600", str(self.data / "server.key"))
         self._start_server()
         self.sql("CREATE ROLE %s LOGIN CREATEDB PASSWORD '%s'" % (self.role, self.password))
         # PostgreSQL 15 lets only a database's owner create tables in its public schema.
@@ -88,6 +96,8 @@ class Cluster:
                 self.port = free_port()
             options = "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" % (
                 self.port, self.sockets)
+            if self.tls:
+                options += " -c ssl=on"
             result = self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "server.log"),
                                "-w", "-t", "30", "-o", options, "start", check=False)
             if result.returncode == 0:

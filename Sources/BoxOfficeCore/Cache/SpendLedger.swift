@@ -1,8 +1,9 @@
 import Synchronization
 
-/// Writes a quota lease's spent calls to the store right behind the calls: the request does not wait for it,
-/// and the write is on its way while the upstream call is (a process killed in between loses at most the spends
-/// of that instant). Spends of the same lease are summed into one statement.
+/// Writes a quota lease's spent calls to the store right behind the calls: the request does not wait for it.
+/// Spends gather for ``gathering`` and those of one lease are summed into one statement, so a busy worker writes
+/// a few times per lease rather than once per call; a process killed in between loses at most the spends of that
+/// window (a few milliseconds), which is the whole of the quota's inexactness against SIGKILL.
 ///
 /// A failing store keeps the spends and tries again with a growing pause; a lease reclaimed meanwhile (its
 /// holder let it expire) has its spends recorded as calls made without a lease, so no call is hidden.
@@ -11,6 +12,9 @@ final class SpendLedger: Sendable {
         var pending: [Int64: (day: CalendarDate, count: Int)] = [:]
         var draining: Task<Void, Never>?
     }
+
+    /// How long spends gather before they are written.
+    static let gathering: Duration = .milliseconds(5)
 
     private let store: any BoxOfficeStore
     private let worker: String
@@ -48,6 +52,7 @@ final class SpendLedger: Sendable {
     private func drain() async {
         var failures = 0
         while true {
+            try? await Task.sleep(for: Self.gathering)
             let batch = state.withLock { state -> [Int64: (day: CalendarDate, count: Int)] in
                 let batch = state.pending
                 state.pending = [:]

@@ -18,6 +18,11 @@ package final class CachingFetcher: Fetcher {
     private let now: @Sendable () -> Double
     private let today: @Sendable () -> CalendarDate
     private let warnings: CacheWarnings
+    /// Keys a prefetch just asked the store for and did not find, with when: the parts' own fetches, a moment
+    /// later, go upstream without asking the store again (twenty lookups at once would otherwise queue on the
+    /// store's few connections, on the fan-out's path).
+    private let knownAbsent = Mutex<[String: ContinuousClock.Instant]>([:])
+    private static let absenceHolds: Duration = .seconds(2)
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
 
@@ -92,6 +97,11 @@ package final class CachingFetcher: Fetcher {
             warnings.failed("the cache \(store.description.location) cannot be read (\(error)); going upstream")
             return
         }
+        let now = ContinuousClock.now
+        knownAbsent.withLock { absent in
+            absent = absent.filter { now - $0.value < Self.absenceHolds }
+            for call in wanted where found[call.key] == nil { absent[call.key] = now }
+        }
         for call in wanted {
             if let stored = found[call.key] { admit(call, stored) }
         }
@@ -125,6 +135,11 @@ package final class CachingFetcher: Fetcher {
         let askedAlready = call.memoryCheckedAt.map { $0 == memory.generation } ?? false
         if !askedAlready, let hit = inMemory(call, key: key) { return hit }
         guard let store else { return nil }
+        let absentJustNow = knownAbsent.withLock { absent -> Bool in
+            guard let at = absent.removeValue(forKey: key) else { return false }
+            return ContinuousClock.now - at < Self.absenceHolds
+        }
+        if absentJustNow { return nil }
         let stored: StoredEntry?
         do {
             stored = try await store.entry(key)

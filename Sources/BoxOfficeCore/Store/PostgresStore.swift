@@ -59,20 +59,25 @@ package final class PostgresStore: BoxOfficeStore {
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: tls)
         configuration.options.connectTimeout = .seconds(2)
-        configuration.options.minimumConnections = 0
-        configuration.options.maximumConnections = 4
+        // Two connections kept open (opened in the background at start: a connection's SCRAM handshake costs
+        // milliseconds, which must not land on a request), up to eight under load.
+        configuration.options.minimumConnections = 2
+        configuration.options.maximumConnections = 8
         configuration.options.additionalStartupParameters = [
             ("application_name", "boxoffice-worker"),
             // A statement stuck behind a lock ends on the server too, not only for the waiting client.
             ("statement_timeout", "2500"),
         ]
-        if url.tls == .verifyFull { configuration.options.tlsServerName = url.host }
+        // verify-full checks the certificate against the host name, which travels as SNI; an IP address cannot
+        // (NIOSSL refuses it), so with an address the chain is verified and the name check is TLS's own.
+        let serverName = url.tls == .verifyFull && !url.hostIsAddress ? url.host : nil
+        configuration.options.tlsServerName = serverName
         var direct = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: directTLS)
         direct.options.connectTimeout = .seconds(2)
         direct.options.additionalStartupParameters = configuration.options.additionalStartupParameters
-        if url.tls == .verifyFull { direct.options.tlsServerName = url.host }
+        direct.options.tlsServerName = serverName
         self.direct = direct
         let client = PostgresClient(configuration: configuration)
         self.client = client
