@@ -32,7 +32,8 @@ def concurrently(worker, requests):
     return [answers[first + offset] for offset in range(len(requests))]
 
 
-def test_a_second_machine_makes_no_upstream_request_for_what_the_first_fetched(database, upstream, outputs, cluster):
+def test_a_second_machine_makes_no_upstream_request_for_what_the_first_fetched(fleet_database, fleet_upstream, fleet_outputs, fleet_cluster):
+    database, upstream, outputs, cluster = fleet_database, fleet_upstream, fleet_outputs, fleet_cluster
     first = Worker(upstream, outputs, database=database)
     assert "result" in first.daily("2025-03-01")
     assert "result" in first.call("movie.detail", {"movieCode": "20124079"})
@@ -69,7 +70,8 @@ def fake_upstream_poster():
     return fake_upstream.POSTER
 
 
-def test_four_machines_with_a_limit_of_25_make_exactly_25_kobis_calls(database, upstream, outputs):
+def test_four_machines_with_a_limit_of_25_make_exactly_25_kobis_calls(fleet_database, fleet_upstream, fleet_outputs):
+    database, upstream, outputs = fleet_database, fleet_upstream, fleet_outputs
     workers = [Worker(upstream, outputs, database=database, arguments=["--kobis-daily-limit", "25"])
                for _ in range(4)]
     results = [None] * 4
@@ -104,7 +106,8 @@ def test_four_machines_with_a_limit_of_25_make_exactly_25_kobis_calls(database, 
     assert upstream.counts()["kobis"] == 25
 
 
-def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(database, upstream, outputs):
+def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(fleet_database, fleet_upstream, fleet_outputs):
+    database, upstream, outputs = fleet_database, fleet_upstream, fleet_outputs
     flags = ["--kobis-daily-limit", "60", "--lease-seconds", "3"]
     doomed = Worker(upstream, outputs, database=database, arguments=flags)
     assert "result" in doomed.daily(dates(0, 1)[0])  # takes a lease of 10 calls, spends 1
@@ -123,7 +126,8 @@ def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(database, upstre
     remove(survivor.cache)
 
 
-def test_postgres_stopped_mid_run_then_restarted(upstream):
+def test_postgres_stopped_mid_run_then_restarted(fleet_upstream):
+    upstream = fleet_upstream
     cluster = new_cluster()
     try:
         from fleet_testing import Outputs
@@ -162,7 +166,8 @@ def test_postgres_stopped_mid_run_then_restarted(upstream):
         cluster.remove()
 
 
-def test_unreachable_at_start_is_one_warning_and_requests_are_served(upstream, outputs, cluster):
+def test_unreachable_at_start_is_one_warning_and_requests_are_served(fleet_upstream, fleet_outputs, fleet_cluster):
+    upstream, outputs, cluster = fleet_upstream, fleet_outputs, fleet_cluster
     from fleet_testing import postgres_cluster
     port = postgres_cluster.free_port()
     url = "postgres://boxoffice:%s@127.0.0.1:%d/nowhere" % (cluster.password, port)
@@ -176,7 +181,8 @@ def test_unreachable_at_start_is_one_warning_and_requests_are_served(upstream, o
     remove(worker.cache)
 
 
-def test_a_wrong_password_is_never_shown(upstream, outputs, cluster):
+def test_a_wrong_password_is_never_shown(fleet_upstream, fleet_outputs, fleet_cluster):
+    upstream, outputs, cluster = fleet_upstream, fleet_outputs, fleet_cluster
     wrong = "not-the-password-0123456789"
     worker = Worker(upstream, outputs, database=cluster.url(password=wrong))
     assert "result" in worker.daily(dates(0, 1)[0])
@@ -185,7 +191,8 @@ def test_a_wrong_password_is_never_shown(upstream, outputs, cluster):
     remove(worker.cache)
 
 
-def test_two_workers_starting_at_once_on_an_empty_database_both_migrate(database, upstream, outputs, cluster):
+def test_two_workers_starting_at_once_on_an_empty_database_both_migrate(fleet_database, fleet_upstream, fleet_outputs, fleet_cluster):
+    database, upstream, outputs, cluster = fleet_database, fleet_upstream, fleet_outputs, fleet_cluster
     workers = [Worker(upstream, outputs, database=database) for _ in range(2)]
     for worker in workers:
         status = worker.call("worker.status")["result"]
@@ -209,7 +216,8 @@ def test_database_url_with_no_cache_is_a_usage_error():
     assert "secret-x" not in result.stderr + result.stdout
 
 
-def test_four_workers_on_an_empty_sqlite_directory_twenty_times(upstream):
+def test_four_workers_on_an_empty_sqlite_directory_twenty_times(fleet_upstream):
+    upstream = fleet_upstream
     from fleet_testing import Outputs
     import tempfile
     for attempt in range(20):
@@ -241,7 +249,8 @@ def test_four_workers_on_an_empty_sqlite_directory_twenty_times(upstream):
         remove(cache)
 
 
-def test_sslmode_require_uses_tls_and_verify_full_refuses_a_self_signed_certificate(upstream):
+def test_sslmode_require_uses_tls_and_verify_full_refuses_a_self_signed_certificate(fleet_upstream):
+    upstream = fleet_upstream
     from fleet_testing import Outputs, postgres_cluster
     try:
         cluster = postgres_cluster.Cluster(tls=True).start()
