@@ -4,11 +4,15 @@ import PackageDescription
 /// One settings list shared by every target: Swift 6 language mode is the tools default; these keep the build
 /// honest about existentials, about which imports a module re-exports (`InternalImportsByDefault`: an import is
 /// internal unless it says `package` or `public`) and about where members come from (`MemberImportVisibility`).
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
+/// `scripts/fuzz` sets BOXOFFICE_FUZZ=1: the project's own modules are then compiled with libFuzzer's coverage and
+/// AddressSanitizer (dependencies and build tools stay as they are), and the fuzz targets of Fuzz/ are added below.
+let fuzzing = Context.environment["BOXOFFICE_FUZZ"] == "1"
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ] + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : [])
 
 let package = Package(
     name: "boxoffice-worker",
@@ -56,7 +60,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "embed-resources", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "embed-resources",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+            ]),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
         .target(
             name: "BoxOfficeWorker",
@@ -111,3 +120,28 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets (Fuzz/): built only by scripts/fuzz (BOXOFFICE_FUZZ=1); each main hands over to libFuzzer's driver,
+// which an ordinary build (and `swift build --build-tests`) does not link.
+if fuzzing {
+    let fuzzSettings = strictSettings
+    let fuzzLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    package.targets += [
+        .target(
+            name: "FuzzSupport", dependencies: ["JSONRPC", "JSONCore"], path: "Fuzz/Support",
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "fuzz-decoders", dependencies: ["BoxOfficeCore", "FuzzSupport"], path: "Fuzz/Decoders",
+            swiftSettings: fuzzSettings,
+            linkerSettings: fuzzLinking),
+        .executableTarget(
+            name: "fuzz-schema", dependencies: ["JSONSchema", "JSONCore", "FuzzSupport"], path: "Fuzz/Schema",
+            swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+        .executableTarget(
+            name: "fuzz-lines", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC"], path: "Fuzz/Lines",
+            swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+        .executableTarget(
+            name: "fuzz-mcp", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCP",
+            swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+    ]
+}

@@ -108,13 +108,22 @@ class Running:
         self.process.wait()
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a client goes away mid-request (a worker killed by a test), and reports anything else."""
+
+    def handle_error(self, request, client_address):
+        import sys
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file")
     parser.add_argument("--delay-ms", type=float, default=5)
     options = parser.parse_args()
     State.delay = options.delay_ms / 1000
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = QuietServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     port = server.server_address[1]
     State.base = "http://127.0.0.1:%d" % port

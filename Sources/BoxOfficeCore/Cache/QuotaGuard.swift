@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A worker takes a *lease* of calls from the day's shared count with one atomic statement (never more than the
 /// limit in all, whatever the interleaving), spends it locally and writes each spend to the lease's row right
-/// behind the call (``SpendLedger``), so the store always knows what a lease has left. Leases are held by the
+/// alongside the call (``SpendLedger``; the answer waits for it), so the store always knows what a lease has left. Leases are held by the
 /// worker's identity and expire (``leaseSeconds``, by the database's clock): at exit the unspent calls are given
 /// back, and a worker that died holding a lease loses it at its expiry, when any other worker takes the unspent
 /// calls back. Only one lease request per worker is in flight at a time, and near the limit leases shrink — the
@@ -96,10 +96,20 @@ package final class QuotaGuard: Sendable {
         return "\(host):\(getpid()):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
-    /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`.
-    package func take() async throws(BoxOfficeError) {
+    /// A call taken from a lease, whose spend is being written: ``committed(_:)`` waits for the write.
+    package struct Spend: Sendable {
+        fileprivate let sequence: UInt64
+    }
+
+    /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`. With a store, the spend's write is
+    /// under way when this returns; make the call, then wait for ``committed(_:)`` before answering.
+    @discardableResult
+    package func take() async throws(BoxOfficeError) -> Spend? {
         let day = today()
-        guard let store, let ledger else { return try countInProcess(day) }
+        guard let store, let ledger else {
+            try countInProcess(day)
+            return nil
+        }
         while true {
             enum Step {
                 case spent(Int64)
@@ -116,18 +126,24 @@ package final class QuotaGuard: Sendable {
             }
             switch step {
             case .spent(let lease):
-                ledger.spent(lease, day: day)
-                return
+                return Spend(sequence: ledger.spent(lease, day: day))
             case .wait(let renewing):
                 let renewal = await renewing.value
                 local.withLock { $0.waiting -= 1 }
                 switch renewal {
                 case .granted: continue
                 case .exhausted: throw exhausted(day)
-                case .storeFailed: return try countInProcess(day)
+                case .storeFailed:
+                    try countInProcess(day)
+                    return nil
                 }
             }
         }
+    }
+
+    /// Returns once the spend is written to the store (at once while the store fails).
+    package func committed(_ spend: Spend) async {
+        await ledger?.committed(through: spend.sequence)
     }
 
     /// Asks the store for a lease (after adding calls counted in the process during an outage to the shared count).

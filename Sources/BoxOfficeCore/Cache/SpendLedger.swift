@@ -1,20 +1,27 @@
 import Synchronization
 
-/// Writes a quota lease's spent calls to the store right behind the calls: the request does not wait for it.
-/// Spends gather for ``gathering`` and those of one lease are summed into one statement, so a busy worker writes
-/// a few times per lease rather than once per call; a process killed in between loses at most the spends of that
-/// window (a few milliseconds), which is the whole of the quota's inexactness against SIGKILL.
+/// Writes a quota lease's spent calls to the store, in batches, while the calls are under way: the KOBIS call and
+/// the write of its spend run at the same time, and the answer waits for both (``committed(through:)``), so a
+/// worker killed at any moment after a host got an answer has recorded every call behind it — the lease's unspent
+/// part, which another worker reclaims after the expiry, never includes a call that was made. (A worker killed
+/// while a call is in flight may lose that one spend if the call reached KOBIS before the write committed: the
+/// write is sent first and takes a fraction of a millisecond.)
 ///
-/// A failing store keeps the spends and tries again with a growing pause; a lease reclaimed meanwhile (its
-/// holder let it expire) has its spends recorded as calls made without a lease, so no call is hidden.
+/// Spends that arrive while a write is in progress go together in the next one, summed per lease. A failing store
+/// keeps the spends and tries again with a growing pause, and meanwhile answers do not wait for it; a lease
+/// reclaimed meanwhile (its holder let it expire) has its spends recorded as calls made without a lease, so no call
+/// is hidden.
 final class SpendLedger: Sendable {
-    private struct State {
+    private struct State: ~Copyable {
         var pending: [Int64: (day: CalendarDate, count: Int)] = [:]
+        /// The newest spend handed in, and the newest written.
+        var handedIn: UInt64 = 0
+        var written: UInt64 = 0
+        var waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
         var draining: Task<Void, Never>?
+        /// The last write failed: answers stop waiting for writes until one works again.
+        var failing = false
     }
-
-    /// How long spends gather before they are written.
-    static let gathering: Duration = .milliseconds(5)
 
     private let store: any BoxOfficeStore
     private let worker: String
@@ -27,17 +34,32 @@ final class SpendLedger: Sendable {
         self.warnings = warnings
     }
 
-    func spent(_ lease: Int64, day: CalendarDate) {
+    /// Hands in one call spent from `lease`; the number to wait for with ``committed(through:)``.
+    func spent(_ lease: Int64, day: CalendarDate) -> UInt64 {
         state.withLock { state in
             state.pending[lease, default: (day, 0)].count += 1
+            state.handedIn += 1
             if state.draining == nil {
                 state.draining = Task { await self.drain() }
             }
+            return state.handedIn
         }
     }
 
-    /// Waits until every spend is written (or the store has failed for a while): at exit. Spends left behind by
-    /// a drain that gave up get one more.
+    /// Returns once the spends up to `sequence` are written, or at once while the store is failing.
+    func committed(through sequence: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.failing || state.written >= sequence { return true }
+                state.waiters.append((sequence, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Waits until every spend is written (or the store has failed for a while): at exit. Spends left behind by a
+    /// drain that gave up get one more.
     func flush() async {
         state.withLock { state in
             if state.draining == nil, !state.pending.isEmpty {
@@ -52,12 +74,11 @@ final class SpendLedger: Sendable {
     private func drain() async {
         var failures = 0
         while true {
-            try? await Task.sleep(for: Self.gathering)
-            let batch = state.withLock { state -> [Int64: (day: CalendarDate, count: Int)] in
+            let (batch, through) = state.withLock { state -> ([Int64: (day: CalendarDate, count: Int)], UInt64) in
                 let batch = state.pending
                 state.pending = [:]
                 if batch.isEmpty { state.draining = nil }
-                return batch
+                return (batch, state.handedIn)
             }
             guard !batch.isEmpty else { return }
             var failed: [Int64: (day: CalendarDate, count: Int)] = [:]
@@ -71,17 +92,26 @@ final class SpendLedger: Sendable {
                     warnings.failed("\(store.description.location) cannot record KOBIS calls (\(error)); trying again")
                 }
             }
+            let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.failing = !failed.isEmpty
+                if failed.isEmpty {
+                    state.written = max(state.written, through)
+                } else {
+                    for (lease, spend) in failed { state.pending[lease, default: (spend.day, 0)].count += spend.count }
+                }
+                let release = state.failing ? state.waiters : state.waiters.filter { $0.sequence <= state.written }
+                state.waiters.removeAll { state.failing || $0.sequence <= state.written }
+                return release.map(\.continuation)
+            }
+            for continuation in ready { continuation.resume() }
             guard !failed.isEmpty else {
                 failures = 0
                 continue
             }
             failures += 1
-            state.withLock { state in
-                for (lease, spend) in failed { state.pending[lease, default: (spend.day, 0)].count += spend.count }
-            }
             if failures > 8 {
                 // About ten seconds of a failing store: keep the spends for a later drain (the next spend starts
-                // one) rather than spinning; at exit they are reported as lost.
+                // one, and so does the exit) rather than spinning.
                 state.withLock { $0.draining = nil }
                 warnings.report(
                     "\(failed.values.map(\.count).reduce(0, +)) KOBIS calls are not recorded in the store yet")

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Spends the quota on every KOBIS call that reaches it (placed behind the cache and the coalescer, so only real
-/// upstream calls count).
+/// upstream calls count). The spend is written while the call is made, and the answer waits for both: a worker
+/// killed after answering has recorded every call it made.
 package struct QuotaFetcher: Fetcher {
     private let inner: any Fetcher
     private let quota: QuotaGuard
@@ -13,7 +14,15 @@ package struct QuotaFetcher: Fetcher {
     }
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
-        if call.service == .kobis { try await quota.take() }
-        return try await inner.fetch(call)
+        guard call.service == .kobis, let spend = try await quota.take() else { return try await inner.fetch(call) }
+        async let written: Void = quota.committed(spend)
+        let result: Result<Fetched, BoxOfficeError>
+        do {
+            result = .success(try await inner.fetch(call))
+        } catch {
+            result = .failure(error)
+        }
+        await written
+        return try result.get()
     }
 }

@@ -1,9 +1,9 @@
-import JSONRPC
-import MCP
+package import JSONRPC
+package import MCP
 
 /// The worker as an MCP server: its identity and instructions, its methods as tools, box offices and movies as
 /// resources, and the briefing prompt.
-enum BoxOfficeMCP {
+package enum BoxOfficeMCP {
     static let instructions = """
         Korean box office data from KOBIS (영화진흥위원회) with posters from Kakao image search. Start with \
         boxoffice_daily (a day, default yesterday in Seoul) or boxoffice_weekly (a week, weekend or weekdays); \
@@ -14,7 +14,7 @@ enum BoxOfficeMCP {
         the KOBIS calls left today.
         """
 
-    static func catalog(_ methods: MethodRegistry, runtime: WorkerRuntime) -> MCPCatalog {
+    package static func catalog(_ methods: MethodRegistry, runtime: WorkerRuntime) -> MCPCatalog {
         let coverage = runtime.coverage
         return MCPCatalog(
             info: MCPServerInfo(
