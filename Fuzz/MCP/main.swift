@@ -6,6 +6,8 @@ import MCP
 private let configuration = WorkerConfiguration()
 private let runtime = try! WorkerRuntime(configuration)
 private let methods = try! MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+/// The tools, resources and prompt, built once (their schemas compile once); each run gets a fresh session.
+private let catalog = BoxOfficeMCP.catalog(methods, runtime: runtime)
 
 /// The libFuzzer target: arbitrary bytes as an MCP host's messages (both eras), to end of input, on a fresh session each
 /// time. `notifications/cancelled` may leave a request unanswered by design, so only the shape of what is written
@@ -17,7 +19,7 @@ let fuzzMCP: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size 
     server.rules = MCPServerMethods.rules(session)
     LineHarness.serve(
         Array(UnsafeBufferPointer(start: data, count: size)),
-        registry: MCPServerMethods.registry(BoxOfficeMCP.catalog(methods, runtime: runtime), session: session),
+        registry: MCPServerMethods.registry(catalog, session: session),
         configuration: server, cancellable: true)
     return 0
 }

@@ -5,7 +5,7 @@ package import JSONRPC
 /// Serves `input` to end of input through an ``RPCServer`` over a pair of unlinked temporary files (no network)
 /// and checks what a host would hold it to: every output line is one JSON value, no request id is answered twice,
 /// and (unless `cancellable`, where a cancelled request may go unanswered) every id that occurs once in the input
-/// as a request object's `id` is answered. A broken rule stops the fuzzer with a report.
+/// as a request object's `id` is answered. The server's notifications (progress) are let through. A broken rule stops the fuzzer with a report.
 package enum LineHarness {
     package static func serve(
         _ input: [UInt8], registry: MethodRegistry, configuration: ServerConfiguration, cancellable: Bool
@@ -59,6 +59,8 @@ package enum LineHarness {
                 fatalError("an answer is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
             }
             for answer in value.arrayValue ?? [value] {
+                // The server's own notifications ($/progress, notifications/progress) carry a method and no id.
+                if answer.objectValue?["method"] != nil, answer.objectValue?["id"] == nil { continue }
                 guard let id = answer.objectValue?["id"] else { fatalError("an answer has no id member") }
                 if id != .null { answered[JSONSerializer.string(id), default: 0] += 1 }
             }
