@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,7 +42,10 @@ let package = Package(
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
         .target(
             name: "JSONRPC",
-            dependencies: ["JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "MCP", dependencies: ["JSONRPC", "JSONSchema", "JSONCore"], swiftSettings: strictSettings),

@@ -1,14 +1,18 @@
+import DequeModule
 import Foundation
 import JSONCore
 
 /// The bounded hand-over from the reader thread (read, frame, parse) to the responder thread (classify, dispatch,
 /// answer): one batch per input chunk, so the two stages run on two cores and synchronise once per chunk, not once
 /// per line. At most ``capacity`` batches wait; then reading waits too, so backpressure reaches stdin.
+///
+/// A batch leaves the queue's storage when it is taken (a `Deque`): the soak found the earlier array, which only
+/// forgot taken batches once it ran empty, holding every parsed line of a host that kept it busy (338 MiB after a
+/// million lines).
 final class LineQueue: @unchecked Sendable {
     // @unchecked: every stored var is read and written only while `condition` is locked.
     private let condition = NSCondition()
-    private var batches: [[ParsedLine]] = []
-    private var head = 0
+    private var batches = Deque<[ParsedLine]>()
     private var finished = false
     private var closed = false
     let capacity: Int
@@ -21,14 +25,14 @@ final class LineQueue: @unchecked Sendable {
     func push(_ batch: [ParsedLine]) {
         guard !batch.isEmpty else { return }
         condition.lock()
-        while batches.count - head >= capacity && !closed {
+        while batches.count >= capacity && !closed {
             condition.wait()
         }
         guard !closed else {
             condition.unlock()
             return
         }
-        let wasEmpty = head == batches.count
+        let wasEmpty = batches.isEmpty
         batches.append(batch)
         condition.unlock()
         // Signalled after unlocking, so the woken responder does not block again on the lock held here. There is
@@ -50,8 +54,7 @@ final class LineQueue: @unchecked Sendable {
         condition.lock()
         closed = true
         finished = true
-        batches = []
-        head = 0
+        batches.removeAll()
         condition.unlock()
         condition.broadcast()
     }
@@ -59,22 +62,23 @@ final class LineQueue: @unchecked Sendable {
     /// The next batch, waiting for one; `nil` once finished and drained.
     func pop() -> [ParsedLine]? {
         condition.lock()
-        while head == batches.count && !finished {
+        while batches.isEmpty && !finished {
             condition.wait()
         }
-        guard head < batches.count else {
+        guard let batch = batches.popFirst() else {
             condition.unlock()
             return nil
         }
-        let wasFull = batches.count - head >= capacity
-        let batch = batches[head]
-        head += 1
-        if head == batches.count {
-            batches.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        let wasFull = batches.count + 1 >= capacity
         condition.unlock()
         if wasFull { condition.signal() }
         return batch
+    }
+
+    /// Batches the queue holds now (for tests: never more than ``capacity``).
+    var stored: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return batches.count
     }
 }

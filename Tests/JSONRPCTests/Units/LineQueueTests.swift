@@ -19,6 +19,18 @@ struct LineQueueTests {
         #expect(queue.pop() == nil)
     }
 
+    @Test("a taken batch leaves the queue even when the queue never runs empty (the soak's memory growth)")
+    func takenBatchesAreReleased() {
+        let queue = LineQueue(capacity: 4)
+        queue.push([.tooLong])
+        for _ in 0..<1000 {
+            queue.push([.tooLong, .tooLong])
+            #expect(queue.pop() != nil)
+            #expect(queue.stored <= 4)
+        }
+        #expect(queue.stored == 1)
+    }
+
     @Test("a full queue holds the pusher until a batch is taken")
     func bound() async throws {
         let queue = LineQueue(capacity: 2)
