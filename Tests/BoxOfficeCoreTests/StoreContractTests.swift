@@ -37,6 +37,23 @@ struct StoreContractTests {
         )!
     }
 
+    /// The sizes of the leases `worker` gets, asking for ten at a time, until the store grants none (which must
+    /// come without a lease id).
+    static func leasesUntilSpent(_ store: any BoxOfficeStore, day: CalendarDate, worker: String, limit: Int)
+        async throws -> [Int]
+    {
+        var sizes: [Int] = []
+        while true {
+            let grant = try await store.takeLease(
+                LeaseRequest(service: .kobis, day: day, worker: worker, wanted: 10, limit: limit, seconds: 60))
+            guard grant.granted > 0 else {
+                #expect(grant.lease == nil && grant.allotted == limit)
+                return sizes
+            }
+            sizes.append(grant.granted)
+        }
+    }
+
     @Test(
         "entries round-trip, a second write replaces, a missing key is nil, several come back in one query",
         arguments: Kind.allCases)
@@ -85,16 +102,7 @@ struct StoreContractTests {
     func leasesShrink(_ kind: Kind) async throws {
         guard let store = try Self.open(kind) else { return }
         let day = Self.uniqueDay()
-        var sizes: [Int] = []
-        while true {
-            let grant = try await store.takeLease(
-                LeaseRequest(service: .kobis, day: day, worker: "w", wanted: 10, limit: 25, seconds: 60))
-            if grant.granted == 0 {
-                #expect(grant.lease == nil && grant.allotted == 25)
-                break
-            }
-            sizes.append(grant.granted)
-        }
+        let sizes = try await Self.leasesUntilSpent(store, day: day, worker: "w", limit: 25)
         #expect(sizes == [6, 4, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1])
         #expect(try await store.quotaCount(.kobis, day: day) == QuotaCount(allotted: 25, spent: 0))
         await store.close()
@@ -107,14 +115,7 @@ struct StoreContractTests {
         let granted = try await withThrowingTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
                 group.addTask {
-                    var total = 0
-                    while true {
-                        let grant = try await store.takeLease(
-                            LeaseRequest(
-                                service: .kobis, day: day, worker: "w\(worker)", wanted: 10, limit: 97, seconds: 60))
-                        if grant.granted == 0 { return total }
-                        total += grant.granted
-                    }
+                    try await Self.leasesUntilSpent(store, day: day, worker: "w\(worker)", limit: 97).reduce(0, +)
                 }
             }
             return try await group.reduce(0, +)
@@ -161,13 +162,7 @@ struct StoreContractTests {
         #expect(dead.granted == 10 && alive.granted == 7)
         #expect(try await store.spend(lease: try #require(dead.lease), count: 1))
         #expect(try await store.spend(lease: try #require(alive.lease), count: 1))
-        var filled = 0
-        while true {
-            let grant = try await store.takeLease(
-                LeaseRequest(service: .kobis, day: day, worker: "next", wanted: 10, limit: 40, seconds: 600))
-            if grant.granted == 0 { break }
-            filled += grant.granted
-        }
+        let filled = try await Self.leasesUntilSpent(store, day: day, worker: "next", limit: 40).reduce(0, +)
         #expect(filled == 23 + 9, "the budget left, then the expired lease's nine unspent calls; never the live one's")
         #expect(try await store.quotaCount(.kobis, day: day) == QuotaCount(allotted: 40, spent: 2))
         await store.close()

@@ -44,9 +44,6 @@ package final class CachingFetcher: Fetcher {
         (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed))
     }
 
-    /// The shared store's description, when there is one.
-    package var storeDescription: StoreDescription? { store?.description }
-
     /// Waits until every fetched body is in the shared store; call before exiting.
     package func flush() async {
         await writer?.flush()

@@ -387,32 +387,20 @@ package final class PostgresStore: BoxOfficeStore {
         let service = service.rawValue
         let day = day.description
         // One statement: the leases' unspent calls are marked given back (each lease once: a second, concurrent
-        // give-back finds granted = spent and skips it) and the same sum leaves the day's count.
-        let query: PostgresQuery
-        if let worker {
-            query = """
-                WITH back AS (
-                    UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
-                    WHERE service = \(service) AND day = \(day) AND granted > spent AND worker = \(worker)
-                    RETURNING reclaimed
-                ), total AS (SELECT COALESCE(SUM(reclaimed), 0)::bigint AS calls FROM back)
-                UPDATE quota_days SET allotted = allotted - total.calls FROM total
-                WHERE service = \(service) AND day = \(day) AND total.calls > 0
-                RETURNING total.calls
-                """
-        } else {
-            query = """
-                WITH back AS (
-                    UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
-                    WHERE service = \(service) AND day = \(day) AND granted > spent
-                        AND expires_at < extract(epoch FROM clock_timestamp())::float8
-                    RETURNING reclaimed
-                ), total AS (SELECT COALESCE(SUM(reclaimed), 0)::bigint AS calls FROM back)
-                UPDATE quota_days SET allotted = allotted - total.calls FROM total
-                WHERE service = \(service) AND day = \(day) AND total.calls > 0
-                RETURNING total.calls
-                """
-        }
+        // give-back finds granted = spent and skips it) and the same sum leaves the day's count. Whose leases: the
+        // worker's own, or (no worker) every one past its expiry.
+        let query: PostgresQuery = """
+            WITH back AS (
+                UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
+                WHERE service = \(service) AND day = \(day) AND granted > spent
+                    AND (worker = \(worker)
+                         OR (\(worker)::text IS NULL AND expires_at < extract(epoch FROM clock_timestamp())::float8))
+                RETURNING reclaimed
+            ), total AS (SELECT COALESCE(SUM(reclaimed), 0)::bigint AS calls FROM back)
+            UPDATE quota_days SET allotted = allotted - total.calls FROM total
+            WHERE service = \(service) AND day = \(day) AND total.calls > 0
+            RETURNING total.calls
+            """
         return try await run { client in
             var returned = 0
             for try await calls in try await client.query(query, logger: Self.quiet).decode(Int.self) {

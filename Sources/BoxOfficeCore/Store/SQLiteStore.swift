@@ -229,12 +229,13 @@ package final class SQLiteStore: BoxOfficeStore {
     private static func giveBack(_ service: Service, day: CalendarDate, worker: String?, _ database: Database) throws
         -> Int
     {
-        let whose = worker == nil ? "expiresAt < \(now)" : "worker = :worker"
+        // Whose leases: the worker's own, or (no worker) every one past its expiry.
         let returned = try Int.fetchAll(
             database,
             sql: """
                 UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
-                WHERE service = :service AND day = :day AND granted > spent AND \(whose)
+                WHERE service = :service AND day = :day AND granted > spent
+                    AND (worker = :worker OR (:worker IS NULL AND expiresAt < \(now)))
                 RETURNING reclaimed
                 """,
             arguments: ["service": service.rawValue, "day": day.description, "worker": worker]

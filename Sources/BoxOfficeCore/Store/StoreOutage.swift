@@ -46,8 +46,6 @@ final class StoreOutage: Sendable {
         }
     }
 
-    var isDown: Bool { state.withLock { $0.retryAt != nil } }
-
     private static func pause(after failures: Int) -> Duration {
         let doubled = firstPause * (1 << min(max(failures - 1, 0), 10))
         return min(doubled, longestPause)
