@@ -45,10 +45,16 @@ let package = Package(
             dependencies: [
                 "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "MCP", dependencies: ["JSONRPC", "JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .target(
+            name: "MCP",
+            dependencies: [
+                "JSONRPC", "JSONSchema", "JSONCore", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings),
         .target(
             name: "BoxOfficeCore",
             dependencies: [
@@ -60,6 +66,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
@@ -76,6 +83,7 @@ let package = Package(
             dependencies: [
                 "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]
@@ -103,12 +111,19 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
-            dependencies: ["BoxOfficeCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "BoxOfficeCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "TestSupport"], swiftSettings: strictSettings),
+            name: "JSONRPCTests",
+            dependencies: [
+                "JSONRPC", "JSONCore", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeWorkerTests",
             dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport"],

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import BoxOfficeCore
@@ -9,9 +9,9 @@ import Testing
 struct AsyncLimiterTests {
     /// The order in which waiters got their place.
     final class Order: Sendable {
-        private let list = Mutex<[Int]>([])
-        func append(_ value: Int) { list.withLock { $0.append(value) } }
-        var values: [Int] { list.withLock { $0 } }
+        private let list = NIOLockedValueBox<[Int]>([])
+        func append(_ value: Int) { list.withLockedValue { $0.append(value) } }
+        var values: [Int] { list.withLockedValue { $0 } }
     }
 
     @Test("a waiter cancelled while waiting throws CancellationError at once; the place it waited for is not lost")

@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Crypto
 import Foundation
+import NIOConcurrencyHelpers
 import Synchronization
 import Testing
 
@@ -36,9 +37,9 @@ struct CacheTests {
 
     /// A clock the test moves.
     final class TestClock: Sendable {
-        let seconds = Mutex<Double>(1_795_186_800 + 3600)
-        var now: @Sendable () -> Double { { self.seconds.withLock { $0 } } }
-        func advance(_ by: Double) { seconds.withLock { $0 += by } }
+        let seconds = NIOLockedValueBox<Double>(1_795_186_800 + 3600)
+        var now: @Sendable () -> Double { { self.seconds.withLockedValue { $0 } } }
+        func advance(_ by: Double) { seconds.withLockedValue { $0 += by } }
     }
 
     static func temporaryDirectory() -> URL {

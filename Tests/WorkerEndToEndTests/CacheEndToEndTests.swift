@@ -152,7 +152,7 @@ struct CacheEndToEndTests {
                     request(2, "boxoffice.daily", params: ["date": "2022-01-05"]),
                     request(3, "worker.status"),
                 ], upstream: upstream, cache: cache)
-            let out = try run.json()
+            let out = run.json()
             #expect(out[0]["result"] != nil && out[1]["result"] != nil)
             #expect(out[2][at: "/result/cache/enabled"] == false)
             let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning") }
@@ -199,7 +199,7 @@ struct CacheEndToEndTests {
                     params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p1"]]),
                 request(2, "boxoffice.daily", params: ["date": "2023-04-26", "include": ["detail"]]),
             ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory())
-        let out = try run.json()
+        let out = run.json()
         let responseIndex = try #require(out.firstIndex { $0["id"] == 1 })
         let progress = out.enumerated().filter { $0.element["method"] == "notifications/progress" }
         #expect(progress.count == 20)

@@ -1,5 +1,5 @@
 import JSONCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The small in-memory LRU in front of the SQLite cache: the hottest entries, already parsed.
 ///
@@ -20,21 +20,21 @@ final class MemoryCache: Sendable {
         var lastUse: UInt64
     }
 
-    private struct Table: ~Copyable {
+    private struct Table {
         var entries: [String: Entry] = [:]
         var clock: UInt64 = 0
         var generation: UInt64 = 0
     }
 
     let capacity: Int
-    private let table = Mutex(Table())
+    private let table = NIOLockedValueBox(Table())
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     func entry(_ key: String) -> Entry? {
-        table.withLock { table in
+        table.withLockedValue { table in
             guard var found = table.entries[key] else { return nil }
             table.clock &+= 1
             found.lastUse = table.clock
@@ -47,7 +47,7 @@ final class MemoryCache: Sendable {
     @discardableResult
     func store(_ key: String, _ entry: StoredEntry, source: Source, document: JSONValue?) -> DerivedValues {
         let derived = DerivedValues()
-        table.withLock { table in
+        table.withLockedValue { table in
             table.clock &+= 1
             table.generation &+= 1
             if table.entries[key] == nil, table.entries.count >= capacity,
@@ -62,10 +62,10 @@ final class MemoryCache: Sendable {
     }
 
     /// Changes whenever a body is stored.
-    var generation: UInt64 { table.withLock { $0.generation } }
+    var generation: UInt64 { table.withLockedValue { $0.generation } }
 
     /// Keeps a parse made on a hit, so the next hit skips it.
     func remember(_ key: String, document: JSONValue) {
-        table.withLock { table in table.entries[key]?.document = document }
+        table.withLockedValue { table in table.entries[key]?.document = document }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The KOBIS budget per KST day (about 3,000 calls per key per day upstream; `--kobis-daily-limit`), exact across
 /// every worker that shares the store — the processes of one machine through SQLite, every machine through
@@ -74,7 +74,7 @@ package final class QuotaGuard: Sendable {
     private let ledger: SpendLedger?
     private let today: @Sendable () -> CalendarDate
     private let warnings: CacheWarnings
-    private let local = Mutex(Local())
+    private let local = NIOLockedValueBox(Local())
 
     package init(
         limit: Int, store: (any BoxOfficeStore)?, worker: String, leaseSeconds: Double = defaultLeaseSeconds,
@@ -115,7 +115,7 @@ package final class QuotaGuard: Sendable {
                 case spent(Int64)
                 case wait(Task<Renewal, Never>)
             }
-            let step = local.withLock { local -> Step in
+            let step = local.withLockedValue { local -> Step in
                 local.roll(to: day)
                 if let lease = local.spend(day) { return .spent(lease) }
                 local.waiting += 1
@@ -129,7 +129,7 @@ package final class QuotaGuard: Sendable {
                 return Spend(sequence: ledger.spent(lease, day: day))
             case .wait(let renewing):
                 let renewal = await renewing.value
-                local.withLock { $0.waiting -= 1 }
+                local.withLockedValue { $0.waiting -= 1 }
                 switch renewal {
                 case .granted: continue
                 case .exhausted: throw exhausted(day)
@@ -148,7 +148,7 @@ package final class QuotaGuard: Sendable {
 
     /// Asks the store for a lease (after adding calls counted in the process during an outage to the shared count).
     private func renew(_ day: CalendarDate, store: any BoxOfficeStore) async -> Renewal {
-        let (unrecorded, wanted) = local.withLock { local -> (Int, Int) in
+        let (unrecorded, wanted) = local.withLockedValue { local -> (Int, Int) in
             let nearLimit = limit - local.shared < Self.leaseSize * 4
             let wanted = nearLimit ? max(1, min(Self.leaseSize, local.waiting)) : Self.leaseSize
             return (local.day == day ? local.unrecorded : 0, wanted)
@@ -164,7 +164,7 @@ package final class QuotaGuard: Sendable {
                     seconds: leaseSeconds))
             warnings.succeeded()
             let usableUntil = ContinuousClock.now + .seconds(leaseSeconds - min(5, leaseSeconds / 5))
-            local.withLock { local in
+            local.withLockedValue { local in
                 local.roll(to: day)
                 local.unrecorded -= min(local.unrecorded, unrecorded)
                 local.countingInProcess = false
@@ -181,14 +181,14 @@ package final class QuotaGuard: Sendable {
                 "\(store.description.location) cannot count KOBIS calls (\(error)); counting in this process only")
             outcome = .storeFailed
         }
-        local.withLock { $0.renewing = nil }
+        local.withLockedValue { $0.renewing = nil }
         return outcome
     }
 
     /// Counts a call in this process: no store, or the store failed. The budget is what the shared count left
     /// when it was last seen.
     private func countInProcess(_ day: CalendarDate) throws(BoxOfficeError) {
-        let granted = local.withLock { local -> Bool in
+        let granted = local.withLockedValue { local -> Bool in
             local.roll(to: day)
             local.countingInProcess = store != nil
             guard local.shared + local.unrecorded < limit else { return false }
@@ -214,7 +214,7 @@ package final class QuotaGuard: Sendable {
     package func release() async {
         guard let store, let ledger else { return }
         await ledger.flush()
-        let (day, unrecorded) = local.withLock { local -> (CalendarDate?, Int) in
+        let (day, unrecorded) = local.withLockedValue { local -> (CalendarDate?, Int) in
             defer {
                 local.lease = nil
                 local.left = 0
@@ -257,7 +257,7 @@ package final class QuotaGuard: Sendable {
     }
 
     private func figures(_ day: CalendarDate, shared read: Int?) -> Status {
-        let (used, inProcess) = local.withLock { local -> (Int, Bool) in
+        let (used, inProcess) = local.withLockedValue { local -> (Int, Bool) in
             guard local.day == day else { return (read ?? 0, local.countingInProcess) }
             let unspent = ContinuousClock.now < local.usableUntil ? local.left : 0
             return (max(0, (read ?? local.shared) - unspent) + local.unrecorded, local.countingInProcess)

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Writes a quota lease's spent calls to the store, in batches, while the calls are under way: the KOBIS call and
 /// the write of its spend run at the same time, and the answer waits for both (``committed(through:)``), so a
@@ -12,7 +12,7 @@ import Synchronization
 /// reclaimed meanwhile (its holder let it expire) has its spends recorded as calls made without a lease, so no call
 /// is hidden.
 final class SpendLedger: Sendable {
-    private struct State: ~Copyable {
+    private struct State {
         var pending: [Int64: (day: CalendarDate, count: Int)] = [:]
         /// The newest spend handed in, and the newest written.
         var handedIn: UInt64 = 0
@@ -26,7 +26,7 @@ final class SpendLedger: Sendable {
     private let store: any BoxOfficeStore
     private let worker: String
     private let warnings: CacheWarnings
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(store: any BoxOfficeStore, worker: String, warnings: CacheWarnings) {
         self.store = store
@@ -36,7 +36,7 @@ final class SpendLedger: Sendable {
 
     /// Hands in one call spent from `lease`; the number to wait for with ``committed(through:)``.
     func spent(_ lease: Int64, day: CalendarDate) -> UInt64 {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.pending[lease, default: (day, 0)].count += 1
             state.handedIn += 1
             if state.draining == nil {
@@ -49,7 +49,7 @@ final class SpendLedger: Sendable {
     /// Returns once the spends up to `sequence` are written, or at once while the store is failing.
     func committed(through sequence: UInt64) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state -> Bool in
+            let now = state.withLockedValue { state -> Bool in
                 if state.failing || state.written >= sequence { return true }
                 state.waiters.append((sequence, continuation))
                 return false
@@ -61,12 +61,12 @@ final class SpendLedger: Sendable {
     /// Waits until every spend is written (or the store has failed for a while): at exit. Spends left behind by a
     /// drain that gave up get one more.
     func flush() async {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.draining == nil, !state.pending.isEmpty {
                 state.draining = Task { await self.drain() }
             }
         }
-        while let draining = state.withLock({ $0.draining }) {
+        while let draining = state.withLockedValue({ $0.draining }) {
             await draining.value
         }
     }
@@ -74,7 +74,8 @@ final class SpendLedger: Sendable {
     private func drain() async {
         var failures = 0
         while true {
-            let (batch, through) = state.withLock { state -> ([Int64: (day: CalendarDate, count: Int)], UInt64) in
+            let (batch, through) = state.withLockedValue {
+                state -> ([Int64: (day: CalendarDate, count: Int)], UInt64) in
                 let batch = state.pending
                 state.pending = [:]
                 if batch.isEmpty { state.draining = nil }
@@ -92,7 +93,7 @@ final class SpendLedger: Sendable {
                     warnings.failed("\(store.description.location) cannot record KOBIS calls (\(error)); trying again")
                 }
             }
-            let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            let ready = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
                 state.failing = !failed.isEmpty
                 if failed.isEmpty {
                     state.written = max(state.written, through)
@@ -112,7 +113,7 @@ final class SpendLedger: Sendable {
             if failures > 8 {
                 // About ten seconds of a failing store: keep the spends for a later drain (the next spend starts
                 // one, and so does the exit) rather than spinning.
-                state.withLock { $0.draining = nil }
+                state.withLockedValue { $0.draining = nil }
                 warnings.report(
                     "\(failed.values.map(\.count).reduce(0, +)) KOBIS calls are not recorded in the store yet")
                 return

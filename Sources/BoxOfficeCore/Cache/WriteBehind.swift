@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Writes fetched bodies to the shared store after the answer has gone, in batches, retrying until they are in.
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// waits until everything is written, or until ``flushPatience`` has passed since the exit began with the store
 /// still failing.
 final class WriteBehind: Sendable {
-    private struct State: ~Copyable {
+    private struct State {
         var queue: [StoredItem] = []
         var drain: Task<Void, Never>?
         /// Set by ``flush()``: a failure past this instant drops what is left instead of retrying.
@@ -32,7 +32,7 @@ final class WriteBehind: Sendable {
 
     private let store: any BoxOfficeStore
     private let warnings: CacheWarnings
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(store: any BoxOfficeStore, warnings: CacheWarnings) {
         self.store = store
@@ -40,7 +40,7 @@ final class WriteBehind: Sendable {
     }
 
     func schedule(_ item: StoredItem) {
-        let dropped = state.withLock { state -> Int in
+        let dropped = state.withLockedValue { state -> Int in
             state.queue.append(item)
             let over = max(0, state.queue.count - Self.maximumPending)
             if over > 0 { state.queue.removeFirst(over) }
@@ -62,8 +62,8 @@ final class WriteBehind: Sendable {
         // A store already known to be down gets a last second, not the whole patience: the exit is not held up
         // by an outage that was warned about.
         let patience = warnings.isFailing ? .seconds(1) : Self.flushPatience
-        state.withLock { $0.giveUpAt = .now + patience }
-        while let drain = state.withLock({ $0.drain }) {
+        state.withLockedValue { $0.giveUpAt = .now + patience }
+        while let drain = state.withLockedValue({ $0.drain }) {
             await drain.value
         }
     }
@@ -73,7 +73,7 @@ final class WriteBehind: Sendable {
         while true {
             let pause = failures == 0 ? Self.gathering : Self.retryDelays[min(failures, Self.retryDelays.count) - 1]
             try? await Task.sleep(for: pause)
-            let batch = state.withLock { state -> [StoredItem] in
+            let batch = state.withLockedValue { state -> [StoredItem] in
                 let batch = state.queue
                 state.queue = []
                 if batch.isEmpty { state.drain = nil }
@@ -87,14 +87,14 @@ final class WriteBehind: Sendable {
             } catch {
                 failures += 1
                 warnings.failed("the cache \(store.description.location) cannot be written (\(error)); trying again")
-                let givingUp = state.withLock { state -> Bool in
+                let givingUp = state.withLockedValue { state -> Bool in
                     if let deadline = state.giveUpAt, ContinuousClock.now >= deadline { return true }
                     // Back at the front, before anything scheduled meanwhile: the order of writes is kept.
                     state.queue.insert(contentsOf: batch, at: 0)
                     return false
                 }
                 if givingUp {
-                    let left = state.withLock { state -> Int in
+                    let left = state.withLockedValue { state -> Int in
                         let count = state.queue.count
                         state.queue = []
                         state.drain = nil

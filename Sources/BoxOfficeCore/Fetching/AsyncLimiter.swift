@@ -1,30 +1,30 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A counting semaphore for tasks: at most `width` holders; waiters are served first come, first served, and a
 /// cancelled waiter leaves the queue at once.
 ///
 /// Why our own: neither swift-async-algorithms nor NIO has an async semaphore with cancellable waiters.
 final class AsyncLimiter: Sendable {
-    private struct State: ~Copyable {
+    private struct State {
         var available: Int
         var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     init(width: Int) {
-        state = Mutex(State(available: max(1, width)))
+        state = NIOLockedValueBox(State(available: max(1, width)))
     }
 
     func acquire() async throws {
-        let id = state.withLock { state -> UInt64 in
+        let id = state.withLockedValue { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let granted = state.withLock { state -> Bool in
+                let granted = state.withLockedValue { state -> Bool in
                     if Task.isCancelled { return false }
                     if state.available > 0 {
                         state.available -= 1
@@ -40,7 +40,7 @@ final class AsyncLimiter: Sendable {
                 }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            let waiter = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
@@ -49,7 +49,7 @@ final class AsyncLimiter: Sendable {
     }
 
     func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+        let next = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
             if state.waiters.isEmpty {
                 state.available += 1
                 return nil

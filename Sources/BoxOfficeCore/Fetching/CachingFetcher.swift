@@ -1,5 +1,6 @@
-package import Foundation
+import Foundation
 import JSONCore
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The cache in front of any other fetcher: memory first, then the shared store (SQLite or PostgreSQL), then upstream.
@@ -21,7 +22,7 @@ package final class CachingFetcher: Fetcher {
     /// Keys a prefetch just asked the store for and did not find, with when: the parts' own fetches, a moment
     /// later, go upstream without asking the store again (twenty lookups at once would otherwise queue on the
     /// store's few connections, on the fan-out's path).
-    private let knownAbsent = Mutex<[String: ContinuousClock.Instant]>([:])
+    private let knownAbsent = NIOLockedValueBox<[String: ContinuousClock.Instant]>([:])
     private static let absenceHolds: Duration = .seconds(2)
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
@@ -95,7 +96,7 @@ package final class CachingFetcher: Fetcher {
             return
         }
         let now = ContinuousClock.now
-        knownAbsent.withLock { absent in
+        knownAbsent.withLockedValue { absent in
             absent = absent.filter { now - $0.value < Self.absenceHolds }
             for call in wanted where found[call.key] == nil { absent[call.key] = now }
         }
@@ -132,7 +133,7 @@ package final class CachingFetcher: Fetcher {
         let askedAlready = call.memoryCheckedAt.map { $0 == memory.generation } ?? false
         if !askedAlready, let hit = inMemory(call, key: key) { return hit }
         guard let store else { return nil }
-        let absentJustNow = knownAbsent.withLock { absent -> Bool in
+        let absentJustNow = knownAbsent.withLockedValue { absent -> Bool in
             guard let at = absent.removeValue(forKey: key) else { return false }
             return ContinuousClock.now - at < Self.absenceHolds
         }

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Makes identical upstream calls that are in flight at the same time once, and shares the answer with every
 /// caller (within this process).
@@ -8,18 +8,18 @@ import Synchronization
 ///   last caller has gone, the call is cancelled too. This is the one deliberate unstructured task of the worker.
 package final class CoalescingFetcher: Fetcher {
     private let inner: any Fetcher
-    private let flights = Mutex<[String: Flight]>([:])
+    private let flights = NIOLockedValueBox<[String: Flight]>([:])
 
     package init(_ inner: any Fetcher) {
         self.inner = inner
     }
 
     /// Calls in flight now (for tests and status).
-    package var inFlight: Int { flights.withLock { $0.count } }
+    package var inFlight: Int { flights.withLockedValue { $0.count } }
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
-        let (flight, waiter) = flights.withLock { table -> (Flight, UInt64) in
+        let (flight, waiter) = flights.withLockedValue { table -> (Flight, UInt64) in
             let flight =
                 table[key]
                 ?? {
@@ -34,7 +34,7 @@ package final class CoalescingFetcher: Fetcher {
                         }
                         return result
                     } finished: { [weak self] in
-                        self?.flights.withLock { _ = $0.removeValue(forKey: key) }
+                        self?.flights.withLockedValue { _ = $0.removeValue(forKey: key) }
                     }
                     return created
                 }()
@@ -54,7 +54,7 @@ package final class CoalescingFetcher: Fetcher {
             var task: Task<Void, Never>?
         }
 
-        private let state = Mutex(State())
+        private let state = NIOLockedValueBox(State())
 
         func start(
             _ body: @escaping @Sendable () async -> Result<Fetched, BoxOfficeError>,
@@ -63,7 +63,7 @@ package final class CoalescingFetcher: Fetcher {
             let task = Task {
                 let result = await body()
                 finished()
-                let waiters = self.state.withLock {
+                let waiters = self.state.withLockedValue {
                     state -> [CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>] in
                     state.result = result
                     defer { state.waiters = [:] }
@@ -71,12 +71,12 @@ package final class CoalescingFetcher: Fetcher {
                 }
                 for waiter in waiters { waiter.resume(returning: result) }
             }
-            state.withLock { $0.task = task }
+            state.withLockedValue { $0.task = task }
         }
 
         /// Registers a caller; its ticket for ``wait(_:)``.
         func join() -> UInt64 {
-            state.withLock { state in
+            state.withLockedValue { state in
                 state.nextWaiter += 1
                 state.members += 1
                 return state.nextWaiter
@@ -86,7 +86,7 @@ package final class CoalescingFetcher: Fetcher {
         func wait(_ ticket: UInt64) async -> Result<Fetched, BoxOfficeError> {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let ready = state.withLock { state -> Result<Fetched, BoxOfficeError>? in
+                    let ready = state.withLockedValue { state -> Result<Fetched, BoxOfficeError>? in
                         if let result = state.result { return result }
                         if state.gone.contains(ticket) {
                             return .failure(
@@ -98,7 +98,7 @@ package final class CoalescingFetcher: Fetcher {
                     if let ready { continuation.resume(returning: ready) }
                 }
             } onCancel: {
-                let (waiter, orphaned) = state.withLock {
+                let (waiter, orphaned) = state.withLockedValue {
                     state -> (CheckedContinuation<Result<Fetched, BoxOfficeError>, Never>?, Task<Void, Never>?) in
                     state.gone.insert(ticket)
                     state.members -= 1

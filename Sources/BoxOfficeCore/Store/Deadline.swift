@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Runs an operation with a time limit that holds even when the operation ignores cancellation (a query on a
@@ -34,17 +35,17 @@ enum Deadline {
     /// Lets exactly one of two racers resume the continuation.
     private final class Once: Sendable {
         private let claimed = Atomic<Bool>(false)
-        private let after = Mutex<(@Sendable () -> Void)?>(nil)
+        private let after = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
 
         func claim() -> Bool {
             guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return false }
-            after.withLock { $0 }?()
+            after.withLockedValue { $0 }?()
             return true
         }
 
         /// Runs `action` once claimed (now, if already).
         func onClaimed(_ action: @escaping @Sendable () -> Void) {
-            let now = after.withLock { stored -> Bool in
+            let now = after.withLockedValue { stored -> Bool in
                 if claimed.load(ordering: .acquiring) { return true }
                 stored = action
                 return false

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
 import PostgresNIO
-import Synchronization
 
 /// The fleet's store: PostgreSQL through postgres-nio's pooled client, shared by every worker on every machine
 /// (`--database-url`). The same tables as SQLite's in spirit: bodies by call key, the poster index with the poster
@@ -29,7 +29,7 @@ package final class PostgresStore: BoxOfficeStore {
     private let running: Task<Void, Never>
     private let outage = StoreOutage()
     /// The schema version found (after migrating); nil until the first successful connection.
-    private let schema = Mutex<Int?>(nil)
+    private let schema = NIOLockedValueBox<Int?>(nil)
 
     /// Creates the client and starts its pool; connects on first use (so an unreachable server delays nothing).
     package init(url: DatabaseURL) throws(StoreError) {
@@ -129,12 +129,12 @@ package final class PostgresStore: BoxOfficeStore {
     package func health() async -> StoreHealth {
         let connected: Bool
         do {
-            try await run { client in try await client.query("SELECT 1") }
+            _ = try await run { client in try await client.query("SELECT 1") }
             connected = true
         } catch {
             connected = false
         }
-        return StoreHealth(connected: connected, schemaVersion: schema.withLock { $0 })
+        return StoreHealth(connected: connected, schemaVersion: schema.withLockedValue { $0 })
     }
 
     // MARK: Running operations
@@ -152,7 +152,7 @@ package final class PostgresStore: BoxOfficeStore {
                     StoreError("the PostgreSQL store \(url.redacted) did not answer within \(limit)")
                 }
             ) { [self] in
-                if schema.withLock({ $0 }) == nil {
+                if schema.withLockedValue({ $0 }) == nil {
                     try await client.withConnection { connection in try await self.migrate(on: connection) }
                 }
                 return try await operation(client)
@@ -207,7 +207,7 @@ package final class PostgresStore: BoxOfficeStore {
             _ = try? await connection.query("ROLLBACK", logger: Self.quiet)
             throw error
         }
-        schema.withLock { $0 = PostgresSchema.version }
+        schema.withLockedValue { $0 = PostgresSchema.version }
     }
 
     /// A failure as one line without secrets: the server's own message, or what went wrong with the connection.
@@ -300,7 +300,7 @@ package final class PostgresStore: BoxOfficeStore {
     }
 
     package func storeImage(_ url: String, _ image: StoredImage, bytes: [UInt8]) async throws {
-        try await run { client in
+        _ = try await run { client in
             try await client.query(
                 """
                 WITH kept AS (
@@ -414,7 +414,7 @@ package final class PostgresStore: BoxOfficeStore {
         guard count > 0 else { return }
         let service = service.rawValue
         let day = day.description
-        try await run { client in
+        _ = try await run { client in
             try await client.query(
                 """
                 WITH counted AS (

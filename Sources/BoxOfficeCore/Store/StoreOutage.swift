@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Keeps a network store out of the requests' way while it is unreachable: after a failure, operations fail at
 /// once until a backoff has passed, then one is let through to try again (and reconnect); its success ends the
@@ -14,11 +14,11 @@ final class StoreOutage: Sendable {
         var retryAt: ContinuousClock.Instant?
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Throws when the store is known to be down and the next try is not due yet.
     func admit(_ label: String) throws(StoreError) {
-        let waiting = state.withLock { state -> Duration? in
+        let waiting = state.withLockedValue { state -> Duration? in
             guard let retryAt = state.retryAt else { return nil }
             let now = ContinuousClock.now
             guard now < retryAt else {
@@ -36,11 +36,11 @@ final class StoreOutage: Sendable {
     }
 
     func succeeded() {
-        state.withLock { $0 = State() }
+        state.withLockedValue { $0 = State() }
     }
 
     func failed() {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.failures += 1
             state.retryAt = ContinuousClock.now + Self.pause(after: state.failures)
         }

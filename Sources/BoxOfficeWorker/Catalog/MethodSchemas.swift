@@ -1,6 +1,6 @@
 import JSONCore
 import JSONSchema
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A method's wire name, its params schema (compiled) and its result schema document, each loaded on first use.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// each one parses and compiles is checked by the tests (a build defect, not a run-time condition).
 final class MethodSchemas: Sendable {
     let name: String
-    private let loaded = Mutex<(params: JSONSchema?, result: JSONValue?)>((nil, nil))
+    private let loaded = NIOLockedValueBox<(params: JSONSchema?, result: JSONValue?)>((nil, nil))
 
     /// - Throws: when a schema file of `method` is not embedded.
     init(for method: String) throws(SchemaCatalog.LoadError) {
@@ -40,14 +40,14 @@ final class MethodSchemas: Sendable {
         _ slot: WritableKeyPath<(params: JSONSchema?, result: JSONValue?), T?>,
         _ load: () throws(SchemaCatalog.LoadError) -> T
     ) -> T {
-        if let known = loaded.withLock({ $0[keyPath: slot] }) { return known }
+        if let known = loaded.withLockedValue({ $0[keyPath: slot] }) { return known }
         let value: T
         do {
             value = try load()
         } catch {
             preconditionFailure("an embedded schema does not load (the tests compile every one): \(error)")
         }
-        loaded.withLock { $0[keyPath: slot] = value }
+        loaded.withLockedValue { $0[keyPath: slot] = value }
         return value
     }
 }

@@ -6,7 +6,7 @@ extension WorkerOptions {
         let apply: @Sendable (inout WorkerOptions, String) -> Bool
     }
 
-    private static func number<T: LosslessStringConvertible>(
+    private static func number<T: LosslessStringConvertible & SendableMetatype>(
         _ keyPath: any WritableKeyPath<WorkerOptions, T> & Sendable
     ) -> @Sendable (inout WorkerOptions, String) -> Bool {
         { options, text in

@@ -1,5 +1,5 @@
 package import JSONCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Everything a handler gets about its request, and its two channels back: progress and cancellation.
 package final class RequestContext: Sendable {
@@ -19,7 +19,7 @@ package final class RequestContext: Sendable {
 
     /// The progress sent so far for one request, and whether it was answered.
     final class ProgressState: Sendable {
-        let state = Mutex<(finished: Bool, last: Double?)>((false, nil))
+        let state = NIOLockedValueBox<(finished: Bool, last: Double?)>((false, nil))
     }
 
     init(
@@ -61,7 +61,7 @@ package final class RequestContext: Sendable {
     /// request has been answered.
     package func reportProgress(_ value: Double, total: Double? = nil, message: String? = nil) {
         guard let token = progressToken, let progressSink else { return }
-        progress.state.withLock { state in
+        progress.state.withLockedValue { state in
             guard !state.finished, state.last.map({ value > $0 }) ?? true else { return }
             state.last = value
             var params: JSONObject = ["progressToken": token, "progress": Self.number(value)]
@@ -75,7 +75,7 @@ package final class RequestContext: Sendable {
 
     /// Closes the progress channel; called before the response is handed to the writer.
     func finish() {
-        progress.state.withLock { $0.finished = true }
+        progress.state.withLockedValue { $0.finished = true }
     }
 
     private static func number(_ value: Double) -> JSONValue {

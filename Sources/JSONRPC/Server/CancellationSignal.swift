@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A one-shot signal that a request was cancelled (by `$/cancelRequest` or by shutdown), awaitable by one task.
 /// The CLI's range export uses it too, for "stop: interrupted, or done".
@@ -10,13 +10,13 @@ package final class CancellationSignal: Sendable {
         var waiterGone = false
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     package init() {}
 
     /// Fires the signal; the first reason wins.
     package func fire(byShutdown: Bool) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             guard !state.fired else { return nil }
             state.fired = true
             state.byShutdown = byShutdown
@@ -26,14 +26,14 @@ package final class CancellationSignal: Sendable {
         waiter?.resume()
     }
 
-    package var isFired: Bool { state.withLock { $0.fired } }
-    package var firedByShutdown: Bool { state.withLock { $0.byShutdown } }
+    package var isFired: Bool { state.withLockedValue { $0.fired } }
+    package var firedByShutdown: Bool { state.withLockedValue { $0.byShutdown } }
 
     /// Returns when the signal fires, or when the waiting task is cancelled.
     package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
+                let resumeNow = state.withLockedValue { state -> Bool in
                     if state.fired || state.waiterGone { return true }
                     state.waiter = continuation
                     return false
@@ -41,7 +41,7 @@ package final class CancellationSignal: Sendable {
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
                 state.waiterGone = true
                 defer { state.waiter = nil }
                 return state.waiter

@@ -1,5 +1,5 @@
 import JSONCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The requests being worked on, for duplicate ids, `$/cancelRequest` and the shutdown drain.
 ///
@@ -24,12 +24,12 @@ final class InFlightRequests: Sendable {
         var nextAnonymous: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Registers work. The caller checked ``contains(id:)`` first, on the same (responder) thread, which is the
     /// only one that registers: an id cannot be taken in between.
     func register(id: JSONValue?) -> Registration {
-        state.withLock { state in
+        state.withLockedValue { state in
             let key: Key
             if let id, !id.isNull {
                 key = .id(id)
@@ -45,21 +45,21 @@ final class InFlightRequests: Sendable {
 
     /// Whether a request with `id` is in flight (a `null` id never is).
     func contains(id: JSONValue) -> Bool {
-        !id.isNull && state.withLock { $0.byKey[.id(id)] != nil }
+        !id.isNull && state.withLockedValue { $0.byKey[.id(id)] != nil }
     }
 
     func remove(_ registration: Registration) {
-        _ = state.withLock { $0.byKey.removeValue(forKey: registration.key) }
+        _ = state.withLockedValue { $0.byKey.removeValue(forKey: registration.key) }
     }
 
     /// Cancels request `id`; an unknown or finished id is ignored, as the protocol says.
     func cancel(id: JSONValue) {
-        state.withLock { $0.byKey[.id(id)] }?.fire(byShutdown: false)
+        state.withLockedValue { $0.byKey[.id(id)] }?.fire(byShutdown: false)
     }
 
     /// Cancels everything in flight (the end of a shutdown drain).
     func cancelAll() {
-        for signal in state.withLock({ Array($0.byKey.values) }) {
+        for signal in state.withLockedValue({ Array($0.byKey.values) }) {
             signal.fire(byShutdown: true)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-package import JSONCore
 package import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
@@ -24,13 +24,14 @@ package final class RPCServer: Sendable {
     package let statistics: ServerStatistics
     let writer: OutputWriter
     let logger: Logger
-    let reader: InputReader
+    /// `nil` when serving in memory (``answers(to:registry:configuration:)``).
+    let reader: InputReader?
     let queue = LineQueue()
     let inFlight = InFlightRequests()
     let sequencer: ResponseSequencer
     /// Fires when a stop begins; the drain deadline waits on it.
     private let stopping = CancellationSignal()
-    private let stopReason = Mutex<Ending?>(nil)
+    private let stopReason = NIOLockedValueBox<Ending?>(nil)
     /// Mirrors `stopReason != nil` for the per-line check, without a lock.
     private let stopped = Atomic<Bool>(false)
 
@@ -46,28 +47,36 @@ package final class RPCServer: Sendable {
         case readFailed(errno: Int32)
     }
 
-    package init(
+    package convenience init(
         registry: MethodRegistry, configuration: ServerConfiguration, input: Int32, output: Int32,
         logger: Logger = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(
+            registry: registry, configuration: configuration, input: input, writer: OutputWriter(fd: output),
+            logger: logger)
+    }
+
+    init(
+        registry: MethodRegistry, configuration: ServerConfiguration, input: Int32?, writer: OutputWriter,
+        logger: Logger
     ) {
         self.registry = registry
         self.configuration = configuration
         let statistics = ServerStatistics(maxInFlight: configuration.maxInFlight)
         self.statistics = statistics
-        let writer = OutputWriter(fd: output)
         self.writer = writer
         self.logger = logger
-        reader = InputReader(fd: input)
+        reader = input.map { InputReader(fd: $0) }
         sequencer = ResponseSequencer(writer: writer, ordered: configuration.ordered) { statistics.inFlight.leave() }
     }
 
     /// Serves until the input ends or ``stop(_:)``; returns when every answer has been written.
     package func run() async -> Ending {
         let (jobs, continuation) = AsyncStream<Job>.makeStream()
-        let readEnding = Mutex<Ending>(.endOfInput)
+        let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
         let readerThread = Thread { [self] in
             let result = readLines()
-            readEnding.withLock { $0 = result }
+            readEnding.withLockedValue { $0 = result }
         }
         readerThread.name = "protocol-reader"
         // Deep JSON (up to Jansson's nesting limit) is converted recursively on this thread.
@@ -79,7 +88,14 @@ package final class RPCServer: Sendable {
         responderThread.stackSize = 16 << 20
         readerThread.start()
         responderThread.start()
+        await perform(jobs)
+        await writer.finish()
+        return stopReason.withLockedValue { $0 } ?? readEnding.withLockedValue { $0 }
+    }
 
+    /// Runs every job handed over until the responder ends the stream, watching for a host that is gone and for
+    /// the drain deadline meanwhile.
+    func perform(_ jobs: AsyncStream<Job>) async {
         await withTaskGroup(of: Void.self) { watchers in
             watchers.addTask { await self.cancelAfterDrainDeadline() }
             watchers.addTask {
@@ -94,8 +110,6 @@ package final class RPCServer: Sendable {
             }
             watchers.cancelAll()
         }
-        await writer.finish()
-        return stopReason.withLock { $0 } ?? readEnding.withLock { $0 }
     }
 
     /// SIGTERM/SIGINT: stops reading; the work in flight gets `drainSeconds`, then is answered with `-32800`.
@@ -107,7 +121,7 @@ package final class RPCServer: Sendable {
     /// Begins the one orderly stop: reading ends, nothing new starts, and the work in flight drains (`.shutdown`)
     /// or is cancelled at once (`.hostGone`).
     func stop(_ reason: Ending) {
-        let first = stopReason.withLock { current -> Bool in
+        let first = stopReason.withLockedValue { current -> Bool in
             guard current == nil else { return false }
             current = reason
             return true
@@ -123,7 +137,7 @@ package final class RPCServer: Sendable {
                 "shutting down: reading stopped, draining in-flight requests",
                 metadata: ["drainSeconds": "\(configuration.drainSeconds)"])
         }
-        reader.stop()
+        reader?.stop()
         queue.close()
         statistics.inFlight.close()
         stopping.fire(byShutdown: true)
@@ -148,31 +162,15 @@ package final class RPCServer: Sendable {
 
     /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on.
     private func readLines() -> Ending {
-        var framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
-        var batch: [ParsedLine] = []
-        let collect: (LineFramer.Event) -> Void = { event in
-            switch event {
-            case .tooLong:
-                batch.append(.tooLong)
-            case .line(let bytes):
-                guard !LineFramer.isBlank(bytes) else { return }
-                do throws(JSONParseError) {
-                    batch.append(.message(try JSONParser.parse(bytes)))
-                } catch {
-                    batch.append(.parseError(error))
-                }
-            }
-        }
+        guard let reader else { preconditionFailure("run() needs an input descriptor") }
+        var parser = LineParser(maxLineBytes: configuration.maxLineBytes)
         let outcome = reader.readLoop { chunk in
-            framer.feed(chunk, collect)
-            queue.push(batch)
-            batch = []
+            queue.push(parser.lines(in: chunk))
         }
         defer { queue.finish() }
         switch outcome {
         case .endOfInput:
-            framer.finish(collect)
-            queue.push(batch)
+            queue.push(parser.finish())
             logger.debug("end of input")
             return .endOfInput
         case .stopped:
@@ -187,14 +185,19 @@ package final class RPCServer: Sendable {
     private func respond(into jobs: AsyncStream<Job>.Continuation) {
         let output = ImmediateOutput(writer: writer)
         while let batch = queue.pop() {
-            for line in batch {
-                guard !isStopping else { break }
-                handle(line, jobs, output)
-            }
-            output.flush()
+            respond(to: batch, jobs, output)
         }
         output.flush()
         jobs.finish()
+    }
+
+    /// Answers or dispatches one chunk's lines in order, then writes the answers that needed no work.
+    func respond(to batch: [ParsedLine], _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+        for line in batch {
+            guard !isStopping else { break }
+            handle(line, jobs, output)
+        }
+        output.flush()
     }
 
     /// Takes an in-flight place, waiting for one; false when a stop began while waiting. Answers already made are

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Puts answers on the writer: at once (the default), or in request order (`--ordered`).
 ///
@@ -14,7 +14,7 @@ final class ResponseSequencer: Sendable {
 
     private let writer: OutputWriter
     private let ordered: Bool
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let release: @Sendable () -> Void
 
     init(writer: OutputWriter, ordered: Bool, release: @escaping @Sendable () -> Void) {
@@ -24,7 +24,7 @@ final class ResponseSequencer: Sendable {
     }
 
     func takeTicket() -> Ticket {
-        state.withLock { state in
+        state.withLockedValue { state in
             defer { state.nextTicket += 1 }
             return Ticket(sequence: state.nextTicket)
         }
@@ -42,7 +42,7 @@ final class ResponseSequencer: Sendable {
         }
         // The run that became writable goes out as one write, under the lock, so the order of lines is the order
         // of tickets.
-        state.withLock { state in
+        state.withLockedValue { state in
             state.waiting[ticket.sequence] = .some(line)
             var run: [UInt8] = []
             while let next = state.waiting.removeValue(forKey: state.nextToWrite) {

@@ -13,9 +13,14 @@ import Foundation
 /// a host that stops reading stops the worker reading, and the queue stays near ``highWaterBytes``.
 /// On `EPIPE` (the host closed stdout) everything queued and everything later is dropped and ``hostGone`` fires,
 /// once; the server turns that into its orderly shutdown.
+///
+/// ``inMemory()`` makes a writer with no descriptor and no thread that keeps the lines (``collected``), for serving in
+/// process (``RPCServer/answers(to:registry:configuration:)``).
 package final class OutputWriter: @unchecked Sendable {
     // @unchecked: every stored var is read and written only while `condition` is locked; `fd` is immutable.
-    private let fd: Int32
+    /// The descriptor written to; `nil` keeps the lines in `collected` instead.
+    private let fd: Int32?
+    private var collected: [UInt8] = []
     private let condition = NSCondition()
     private var queued: [UInt8] = []
     private var writing = false
@@ -38,11 +43,32 @@ package final class OutputWriter: @unchecked Sendable {
         thread.start()
     }
 
+    private init() {
+        fd = nil
+        highWaterBytes = .max
+        done = true
+    }
+
+    /// A writer that keeps every line in memory: no descriptor, no thread, never full, never gone.
+    package static func inMemory() -> OutputWriter { OutputWriter() }
+
+    /// Everything an ``inMemory()`` writer was handed, in order.
+    package var lines: [UInt8] {
+        condition.lock()
+        defer { condition.unlock() }
+        return collected
+    }
+
     /// Queues whole protocol lines: `bytes` is one or more lines, each ending in a newline. Never blocks.
     package func write(lines bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         condition.lock()
         guard !isHostGone, !closed else {
+            condition.unlock()
+            return
+        }
+        guard fd != nil else {
+            collected.append(contentsOf: bytes)
             condition.unlock()
             return
         }
@@ -59,6 +85,11 @@ package final class OutputWriter: @unchecked Sendable {
         guard !bytes.isEmpty else { return }
         condition.lock()
         guard !isHostGone, !closed else {
+            condition.unlock()
+            return
+        }
+        guard fd != nil else {
+            collected.append(contentsOf: bytes)
             condition.unlock()
             return
         }
@@ -156,7 +187,8 @@ package final class OutputWriter: @unchecked Sendable {
     /// `write(2)` until done; false on `EPIPE` or another unrecoverable error. `EAGAIN` (a descriptor the host made
     /// non-blocking) waits for room with `poll(2)`; partial writes continue where they stopped.
     private func writeFully(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
+        guard let fd else { return true }
+        return bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)

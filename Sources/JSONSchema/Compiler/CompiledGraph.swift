@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 
 /// The compiled form of a schema and everything it references; immutable, so any task may validate with it.
 final class CompiledGraph: Sendable {

@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// A prompt template: how `prompts/list` shows it, and what makes its messages.

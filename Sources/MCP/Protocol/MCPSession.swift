@@ -1,17 +1,17 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What one process remembers of its legacy session: the version `initialize` agreed on (which decides whether
 /// batches are accepted). Modern requests carry everything themselves and leave it alone.
 package final class MCPSession: Sendable {
-    private let version = Mutex<String?>(nil)
+    private let version = NIOLockedValueBox<String?>(nil)
 
     package init() {}
 
     /// The version agreed by `initialize`, if one was.
-    package var negotiated: String? { version.withLock { $0 } }
+    package var negotiated: String? { version.withLockedValue { $0 } }
 
     func agree(on negotiated: String) {
-        version.withLock { $0 = negotiated }
+        version.withLockedValue { $0 = negotiated }
     }
 
     /// Batches exist only in 2025-03-26.

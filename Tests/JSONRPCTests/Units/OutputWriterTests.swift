@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Synchronization
 import Testing
 
@@ -31,23 +32,23 @@ struct OutputWriterTests {
             writer.write(lines: line)
         }
         // The host reads slowly, in small pieces, while the writer waits on a full pipe.
-        let received = Mutex<[UInt8]>([])
+        let received = NIOLockedValueBox<[UInt8]>([])
         let readerThread = Thread {
             var buffer = [UInt8](repeating: 0, count: 1000)
             while true {
                 let count = read(readEnd, &buffer, buffer.count)
                 if count <= 0 { break }
-                received.withLock { $0 += buffer[..<count] }
+                received.withLockedValue { $0 += buffer[..<count] }
                 usleep(50)
             }
         }
         readerThread.start()
         await writer.finish()
         close(writeEnd)
-        while received.withLock({ $0.count }) < expected.count {
+        while received.withLockedValue({ $0.count }) < expected.count {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(received.withLock { $0 } == expected)
+        #expect(received.withLockedValue { $0 } == expected)
         #expect(!writer.hostGone.isFired)
     }
 
@@ -105,13 +106,13 @@ struct OutputWriterTests {
         #expect(pipe(&pair) == 0)
         let (readEnd, writeEnd) = (pair[0], pair[1])
         let writer = OutputWriter(fd: writeEnd)
-        let received = Mutex<[UInt8]>([])
+        let received = NIOLockedValueBox<[UInt8]>([])
         let readerThread = Thread {
             var buffer = [UInt8](repeating: 0, count: 8192)
             while true {
                 let count = read(readEnd, &buffer, buffer.count)
                 if count <= 0 { break }
-                received.withLock { $0 += buffer[..<count] }
+                received.withLockedValue { $0 += buffer[..<count] }
             }
         }
         readerThread.start()
@@ -136,7 +137,7 @@ struct OutputWriterTests {
         close(writeEnd)
         while !readerThread.isFinished { try await Task.sleep(for: .milliseconds(5)) }
         close(readEnd)
-        let lines = String(decoding: received.withLock { $0 }, as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: received.withLockedValue { $0 }, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 4000)
         let now = lines.filter { $0.hasPrefix("now-") }
         #expect(now.map { Int($0.split(separator: "-")[1])! } == Array(0..<2000), "the responder's own order is kept")

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A progress bar on stderr for a range export — days done of total, KOBIS calls made, rate and time left —
 /// redrawn in place; drawn only when stderr is a terminal.
@@ -13,7 +13,7 @@ package final class ProgressBar: Sendable {
     private let total: Int
     private let enabled: Bool
     private let started = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     package init(total: Int, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
@@ -23,7 +23,7 @@ package final class ProgressBar: Sendable {
     /// One day finished; `call` when it cost a KOBIS call.
     package func step(call: Bool) {
         guard enabled else { return }
-        let line = state.withLock { state -> String? in
+        let line = state.withLockedValue { state -> String? in
             state.done += 1
             if call { state.calls += 1 }
             let now = ContinuousClock.now
