@@ -188,15 +188,22 @@ class Lines:
         return json.dumps(item, ensure_ascii=False).encode() + b"\n"
 
 
-def peak_rss_mib(pid):
+def status_mib(pid, field):
+    """A memory figure of /proc/PID/status in MiB (0 when the process is gone)."""
     try:
         with open("/proc/%d/status" % pid) as status:
             for line in status:
-                if line.startswith("VmHWM:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) / 1024
     except OSError:
         pass
     return 0.0
+
+
+def memory(pid):
+    """Peak RSS, and the part of the resident set that is the worker's own (RssAnon: heap, stacks), apart from the
+    pages of the executable and its libraries (RssFile), which an idle worker already has."""
+    return {"peak": status_mib(pid, "VmHWM"), "anon": status_mib(pid, "RssAnon"), "file": status_mib(pid, "RssFile")}
 
 
 def soak(worker, count, variant, fault_rate, seed):
@@ -243,7 +250,7 @@ def soak(worker, count, variant, fault_rate, seed):
             process.stdin.write(lines.encode(index, lines.one()))
             if index + 1 == count // 10:
                 process.stdin.flush()
-                rss["10%"] = peak_rss_mib(process.pid)
+                rss["10%"] = memory(process.pid)
             if stop_at is not None and index == stop_at:
                 process.stdin.flush()
                 process.send_signal(signal.SIGTERM)
@@ -251,7 +258,7 @@ def soak(worker, count, variant, fault_rate, seed):
         process.stdin.close()
     except BrokenPipeError:
         pass  # after SIGTERM the worker stops reading; the rest is never read
-    rss["end"] = peak_rss_mib(process.pid)
+    rss["end"] = memory(process.pid)
     code = process.wait(timeout=600)
     reader.join(timeout=60)
     elapsed = time.perf_counter() - begin
@@ -294,7 +301,10 @@ def soak(worker, count, variant, fault_rate, seed):
         variant, count if stop_at is None else stop_at + 1, elapsed, sum(lines.sent.values()), sum(answers.values()),
         len(unanswered), " (the unread suffix after SIGTERM)" if variant == "sigterm" else "", code))
     print("  error codes: %s" % ", ".join("%d×%d" % (code, times) for code, times in sorted(codes.items())))
-    print("  peak RSS: %.1f MiB at 10 %% of the lines, %.1f MiB at the end" % (rss.get("10%", 0), rss["end"]))
+    tenth = rss.get("10%", {"peak": 0, "anon": 0, "file": 0})
+    print("  peak RSS: %.1f MiB at 10 %% of the lines, %.1f MiB at the end" % (tenth["peak"], rss["end"]["peak"]))
+    print("  resident now, own (anonymous) + mapped files: %.1f + %.1f MiB at 10 %%, %.1f + %.1f MiB at the end" % (
+        tenth["anon"], tenth["file"], rss["end"]["anon"], rss["end"]["file"]))
     print("  upstream: %d calls, %d faults injected (%s)" % (
         upstream.calls, sum(upstream.faults.values()), ", ".join("%s %d" % item for item in sorted(upstream.faults.items()))))
     for problem in problems:
