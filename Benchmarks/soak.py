@@ -248,9 +248,9 @@ def soak(worker, count, variant, fault_rate, seed):
     try:
         for index in range(count):
             process.stdin.write(lines.encode(index, lines.one()))
-            if index + 1 == count // 10:
+            if (index + 1) % max(1, count // 10) == 0:
                 process.stdin.flush()
-                rss["10%"] = memory(process.pid)
+                rss["%d%%" % ((index + 1) * 100 // count)] = memory(process.pid)
             if stop_at is not None and index == stop_at:
                 process.stdin.flush()
                 process.send_signal(signal.SIGTERM)
@@ -305,6 +305,9 @@ def soak(worker, count, variant, fault_rate, seed):
     print("  peak RSS: %.1f MiB at 10 %% of the lines, %.1f MiB at the end" % (tenth["peak"], rss["end"]["peak"]))
     print("  resident now, own (anonymous) + mapped files: %.1f + %.1f MiB at 10 %%, %.1f + %.1f MiB at the end" % (
         tenth["anon"], tenth["file"], rss["end"]["anon"], rss["end"]["file"]))
+    marks = sorted((int(mark[:-1]), figures) for mark, figures in rss.items() if mark.endswith("%"))
+    print("  peak RSS by tenth of the lines (MiB): %s" % " ".join("%.0f" % figures["peak"] for _, figures in marks))
+    print("  own memory by tenth of the lines (MiB): %s" % " ".join("%.0f" % figures["anon"] for _, figures in marks))
     print("  upstream: %d calls, %d faults injected (%s)" % (
         upstream.calls, sum(upstream.faults.values()), ", ".join("%s %d" % item for item in sorted(upstream.faults.items()))))
     for problem in problems:

@@ -13,6 +13,49 @@ package enum LineHarness {
     ) {
         let output = RPCServer.answers(to: input, registry: registry, configuration: configuration)
         check(input: input, output: output, cancellable: cancellable)
+        guard !cancellable else { return }
+        let expected = answerLines(input, configuration: configuration)
+        let written = output.split(separator: 0x0A).count { line in
+            // The server's own notifications (progress) are not answers.
+            guard let object = (try? JSONParser.parse(Array(line)))?.objectValue else { return true }
+            return !(object["method"] != nil && object["id"] == nil)
+        }
+        if written != expected { fatalError("\(written) answer lines for \(expected) lines that each need one") }
+    }
+
+    /// How many answer lines `input` needs, by the contract: one for every non-blank line that is too long, not
+    /// JSON, refused whole, a single message other than a valid notification, or a batch holding at least one
+    /// element other than a valid notification; none for the rest. Framing and the JSON-RPC shape rules are the
+    /// server's own (``LineFramer``, ``MessageClassifier``): what this checks is that the server's pipeline loses
+    /// and duplicates no answer.
+    private static func answerLines(_ input: [UInt8], configuration: ServerConfiguration) -> Int {
+        var framer = LineFramer(maxLineBytes: configuration.maxLineBytes)
+        var count = 0
+        let rules = configuration.rules
+        func isAnswered(_ envelope: Envelope) -> Bool {
+            guard case .request(let request) = envelope else { return true }
+            return !request.isNotification
+        }
+        let tally: (LineFramer.Event) -> Void = { event in
+            switch event {
+            case .tooLong:
+                count += 1
+            case .line(let bytes):
+                guard !LineFramer.isBlank(bytes) else { return }
+                guard let value = try? JSONParser.parse(bytes) else { return count += 1 }
+                switch MessageClassifier.classify(
+                    value, maxBatch: configuration.maxBatch, batches: rules.acceptsBatches(), nullID: rules.allowsNullID
+                )
+                {
+                case .rejected: count += 1
+                case .single(let envelope): count += isAnswered(envelope) ? 1 : 0
+                case .batch(let envelopes): count += envelopes.contains(where: isAnswered) ? 1 : 0
+                }
+            }
+        }
+        input.withUnsafeBytes { framer.feed($0, tally) }
+        framer.finish(tally)
+        return count
     }
 
     private static func check(input: [UInt8], output: [UInt8], cancellable: Bool) {
