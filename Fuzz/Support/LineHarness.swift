@@ -43,10 +43,10 @@ package enum LineHarness {
             case .line(let bytes):
                 guard !LineFramer.isBlank(bytes) else { return }
                 guard let value = try? JSONParser.parse(bytes) else { return count += 1 }
-                switch MessageClassifier.classify(
-                    value, maxBatch: configuration.maxBatch, batches: rules.acceptsBatches(), nullID: rules.allowsNullID
-                )
-                {
+                let message = MessageClassifier.classify(
+                    value, maxBatch: configuration.maxBatch, batches: rules.acceptsBatches(),
+                    nullID: rules.allowsNullID)
+                switch message {
                 case .rejected: count += 1
                 case .single(let envelope): count += isAnswered(envelope) ? 1 : 0
                 case .batch(let envelopes): count += envelopes.contains(where: isAnswered) ? 1 : 0
