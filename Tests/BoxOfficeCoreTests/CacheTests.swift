@@ -69,7 +69,7 @@ struct CacheTests {
     @Test("a database written by a newer worker is refused with a clear message, not guessed at")
     func newerSchema() async throws {
         let directory = Self.temporaryDirectory()
-        await try SQLiteStore(directory: directory).close()
+        try await SQLiteStore(directory: directory).close()
         let database = directory.appendingPathComponent(SQLiteStore.databaseName).path
         let bump = Process()
         bump.executableURL = URL(fileURLWithPath: "/usr/bin/env")

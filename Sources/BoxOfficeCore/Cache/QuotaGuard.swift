@@ -91,8 +91,10 @@ package final class QuotaGuard: Sendable {
 
     /// A worker identity for lease rows: host name, process id and a random part.
     package static func workerIdentity() -> String {
-        var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "host"
+        var name = [UInt8](repeating: 0, count: 256)
+        let host =
+            gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : "host"
         return "\(host):\(getpid()):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 

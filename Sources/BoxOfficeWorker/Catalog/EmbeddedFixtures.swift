@@ -1,5 +1,5 @@
-package import JSONCore
-package import JSONSchema
+import JSONCore
+import JSONSchema
 
 /// Files from `Fixtures/`, embedded at build time.
 package enum EmbeddedFixtures {

@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 
 /// What one input line is.
 package enum IncomingMessage: Sendable, Hashable {

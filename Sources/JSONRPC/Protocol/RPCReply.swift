@@ -1,5 +1,5 @@
 package import JSONCore
-package import JSONSchema
+import JSONSchema
 
 /// What ``RPCMethod/start(_:)`` comes to: the answer itself, or the work that makes it.
 package enum RPCReply: Sendable {

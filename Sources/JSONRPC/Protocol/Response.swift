@@ -1,5 +1,5 @@
-package import JSONCore
-package import JSONSchema
+import JSONCore
+import JSONSchema
 
 /// One response object: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":…}`.
 ///

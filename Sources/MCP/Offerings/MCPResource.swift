@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 
 /// A concrete resource, as `resources/list` shows it.
 package struct MCPResource: Sendable {

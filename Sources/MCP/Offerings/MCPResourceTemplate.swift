@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 
 /// A family of resources named by an RFC 6570 URI template, as `resources/templates/list` shows it.
 package struct MCPResourceTemplate: Sendable {

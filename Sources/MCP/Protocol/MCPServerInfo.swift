@@ -1,4 +1,4 @@
-package import JSONCore
+import JSONCore
 
 /// Who the server is, as `initialize` and `server/discover` report it.
 package struct MCPServerInfo: Sendable {
