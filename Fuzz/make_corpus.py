@@ -2,8 +2,9 @@
 """Writes the seed corpora of the fuzz targets into DIR/<target>/ (scripts/fuzz calls it; files go under .build-fuzz).
 
 - decoders: the recorded upstream bodies of Fixtures/upstream, and ../shared/data/kobis when it is there;
-- schema:   each Schemas/*.schema.json on the first line with each of its examples after it, and the cases of
-            JSON-Schema-Test-Suite's draft 2020-12 (../shared/testsuites) when present;
+- schema:   each Schemas/*.schema.json on the first line with each of its examples after it, Fuzz/Seeds/schema (the
+            inputs the target once found a fault with), and the cases of JSON-Schema-Test-Suite's draft 2020-12
+            (../shared/testsuites) when present;
 - lines:    Fuzz/Seeds/lines, Fixtures/demo.ndjson, and JSONTestSuite's documents (each as one line) when present;
 - mcp:      Fuzz/Seeds/mcp.
 """
@@ -32,6 +33,8 @@ def main():
         schema = json.loads(path.read_text())
         for example in schema.get("examples", [None]):
             put(out / "schema", (json.dumps(schema, ensure_ascii=False) + "\n" + json.dumps(example, ensure_ascii=False)).encode())
+    for path in sorted((ROOT / "Fuzz" / "Seeds" / "schema").glob("*")):
+        put(out / "schema", path.read_bytes())
     suite = SHARED / "testsuites" / "JSON-Schema-Test-Suite" / "tests" / "draft2020-12"
     for path in sorted(suite.glob("*.json")) if suite.is_dir() else []:
         for group in json.loads(path.read_text()):

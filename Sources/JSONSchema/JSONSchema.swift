@@ -14,7 +14,7 @@ package struct JSONSchema: Sendable {
     /// The schema document as written, for publishing (e.g. in `rpc.discover`).
     package let document: JSONValue
     let graph: CompiledGraph
-    /// The boolean fast path, for graphs that need no annotations and no dynamic scope.
+    /// The boolean fast path, for graphs that need no annotations and no dynamic scope, and cannot loop in place.
     let fast: FastValidator?
 
     package init(_ document: JSONValue, options: SchemaOptions = SchemaOptions()) throws(SchemaCompilationError) {
@@ -27,7 +27,8 @@ package struct JSONSchema: Sendable {
             assertFormats: options.assertFormats || compiler.resources.contains { $0.vocabularies.formatAssertion },
             usesDynamicScope: compiler.usesDynamicScope
         )
-        fast = graph.tracksAnnotations || graph.usesDynamicScope ? nil : FastValidator(graph: graph)
+        let general = graph.tracksAnnotations || graph.usesDynamicScope || graph.loopsInPlace()
+        fast = general ? nil : FastValidator(graph: graph)
     }
 
     /// Every failed assertion for `instance`, with locations; empty when it is valid.

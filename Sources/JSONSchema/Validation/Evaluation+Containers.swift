@@ -43,7 +43,7 @@ extension Evaluation {
             var matches = 0
             for (index, item) in array.enumerated() {
                 var ignored = Annotations()
-                if quietly(schema, item, into: &ignored) {
+                if quietly(schema, item, item: true, into: &ignored) {
                     matches += 1
                     if graph.tracksAnnotations { local.itemIndices.insert(index) }
                 }

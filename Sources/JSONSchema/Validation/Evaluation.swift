@@ -15,6 +15,12 @@ struct Evaluation {
     /// Schema resources entered, outermost first: the dynamic scope of `$dynamicRef`.
     private var scope: [Int] = []
     private var depth = 0
+    /// The subschemas being applied, innermost last, and where those applied to the current value begin. A
+    /// subschema applied again to the same value (through `$ref`, `allOf`, `anyOf`, … with no descent into the value
+    /// between) would apply itself to it forever; with two ways back, the depth limit alone took exponentially many
+    /// steps to stop it (found by the schema fuzz target).
+    private var applying: [Int] = []
+    private var sameValueFrom = 0
 
     static let maximumDepth = 400
 
@@ -37,12 +43,18 @@ struct Evaluation {
                 report(nil, "the schema nests references more than \(Self.maximumDepth) deep for this value")
                 return false
             }
+            guard !applying[sameValueFrom...].contains(index) else {
+                report(nil, "the schema applies a subschema to this value again from within itself: an endless loop")
+                return false
+            }
+            applying.append(index)
             depth += 1
             let entered = graph.usesDynamicScope && scope.last != node.resource
             if entered { scope.append(node.resource) }
             defer {
                 if entered { scope.removeLast() }
                 depth -= 1
+                applying.removeLast()
             }
             var local = Annotations()
             var valid = true
@@ -80,6 +92,10 @@ struct Evaluation {
         if case .none = child {
             return descendHere(index, instance, child: child, keyword: keyword, sub, into: &annotations)
         }
+        // A value inside this one: none of the subschemas being applied has been applied to it yet.
+        let outer = sameValueFrom
+        sameValueFrom = applying.count
+        defer { sameValueFrom = outer }
         var childAnnotations = Annotations()
         return descendHere(index, instance, child: child, keyword: keyword, sub, into: &childAnnotations)
     }
@@ -101,11 +117,15 @@ struct Evaluation {
         return validate(index, instance, into: &annotations)
     }
 
-    /// Evaluates without recording failures (for keywords whose subschemas may fail by design).
-    mutating func quietly(_ index: Int, _ instance: JSONValue, into annotations: inout Annotations) -> Bool {
-        let saved = collecting
+    /// Evaluates without recording failures (for keywords whose subschemas may fail by design); `item` when
+    /// `instance` is a value inside the current one (`contains`), not the current one.
+    mutating func quietly(
+        _ index: Int, _ instance: JSONValue, item: Bool = false, into annotations: inout Annotations
+    ) -> Bool {
+        let saved = (collecting, sameValueFrom)
         collecting = false
-        defer { collecting = saved }
+        if item { sameValueFrom = applying.count }
+        defer { (collecting, sameValueFrom) = saved }
         return validate(index, instance, into: &annotations)
     }
 
