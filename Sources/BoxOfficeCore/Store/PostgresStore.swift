@@ -19,6 +19,9 @@ package final class PostgresStore: BoxOfficeStore {
     /// The most the start waits for the first connection (the pool keeps retrying a refused connection instead of
     /// failing it, so this is how long an unreachable server delays the start).
     package static let connectTimeout: Duration = .seconds(2)
+    /// How much longer than the defaults the deadlines are: 1 in service. A build with a sanitizer runs the client
+    /// (SCRAM's key derivation included) several times slower, so the sanitized test run stretches them.
+    private let patience: Int
 
     package let description: StoreDescription
     private let url: DatabaseURL
@@ -32,7 +35,8 @@ package final class PostgresStore: BoxOfficeStore {
     private let schema = NIOLockedValueBox<Int?>(nil)
 
     /// Creates the client and starts its pool; connects on first use (so an unreachable server delays nothing).
-    package init(url: DatabaseURL) throws(StoreError) {
+    package init(url: DatabaseURL, patience: Int = 1) throws(StoreError) {
+        self.patience = max(1, patience)
         self.url = url
         description = StoreDescription(kind: .postgres, location: url.redacted)
         let tls: PostgresClient.Configuration.TLS
@@ -102,10 +106,11 @@ package final class PostgresStore: BoxOfficeStore {
     package func connect() async throws(StoreError) {
         let direct = direct
         do {
+            let limit = Self.connectTimeout * patience
             try await Deadline.run(
-                Self.connectTimeout,
+                limit,
                 onExpiry: { [url] in
-                    StoreError("the PostgreSQL store \(url.redacted) did not answer within \(Self.connectTimeout)")
+                    StoreError("the PostgreSQL store \(url.redacted) did not answer within \(limit)")
                 }
             ) { [self] in
                 let connection = try await PostgresConnection.connect(configuration: direct, id: 0, logger: Self.quiet)
@@ -142,8 +147,10 @@ package final class PostgresStore: BoxOfficeStore {
     /// Runs `operation` with the outage gate, the deadline and the schema check; errors come out as
     /// ``StoreError``s whose text holds no password.
     private func run<T: Sendable>(
-        within limit: Duration = operationTimeout, _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+        within shortLimit: Duration = operationTimeout,
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
+        let limit = shortLimit * patience
         try outage.admit("the PostgreSQL store \(url.redacted)")
         do {
             let value = try await Deadline.run(
