@@ -1,5 +1,4 @@
 import Dispatch
-import Logging
 
 extension RPCServer {
     /// Serves `input` as if it were the whole of stdin: the same framing, parsing, classification, validation,
@@ -23,8 +22,7 @@ extension RPCServer {
         configuration.maxInFlight = max(configuration.maxInFlight, input.count)
         let writer = OutputWriter.inMemory()
         let server = RPCServer(
-            registry: registry, configuration: configuration, input: nil, writer: writer,
-            logger: Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() }))
+            registry: registry, configuration: configuration, input: nil, writer: writer, logger: silent)
         let (jobs, continuation) = AsyncStream<Job>.makeStream()
         var parser = LineParser(maxLineBytes: configuration.maxLineBytes)
         let output = ImmediateOutput(writer: writer)

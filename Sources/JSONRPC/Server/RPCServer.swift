@@ -35,6 +35,9 @@ package final class RPCServer: Sendable {
     /// Mirrors `stopReason != nil` for the per-line check, without a lock.
     private let stopped = Atomic<Bool>(false)
 
+    /// The logger of a server nobody asked to log.
+    static let silent = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
+
     /// How serving ended.
     package enum Ending: Sendable, Equatable {
         /// End of input: every request read was answered.
@@ -49,7 +52,7 @@ package final class RPCServer: Sendable {
 
     package convenience init(
         registry: MethodRegistry, configuration: ServerConfiguration, input: Int32, output: Int32,
-        logger: Logger = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = RPCServer.silent
     ) {
         self.init(
             registry: registry, configuration: configuration, input: input, writer: OutputWriter(fd: output),
