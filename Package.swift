@@ -38,6 +38,7 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
         .target(
@@ -82,6 +83,7 @@ let package = Package(
             name: "BoxOfficeWorker",
             dependencies: [
                 "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],

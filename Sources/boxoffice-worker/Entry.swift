@@ -9,6 +9,8 @@ import Logging
 @main
 enum Entry {
     static func main() async {
+        let environment = ProcessInfo.processInfo.environment
+        HeapPolicy.chosen(environment: environment)?.apply()
         var arguments = CommandLine.arguments.dropFirst()
         var face = WorkerSession.Face.jsonRPC
         if arguments.first == "mcp" {
@@ -19,7 +21,6 @@ enum Entry {
             await parseAndRun()
             return
         }
-        let environment = ProcessInfo.processInfo.environment
         let configuration: WorkerConfiguration
         do {
             configuration = try options.configuration(environment: environment)
