@@ -104,6 +104,27 @@ class Worker:
         self.outputs.add(self.stderr())
 
 
+class LockHolder:
+    """A psql session of the cluster's superuser holding a session-level advisory lock on `key` in `database` until
+    release(), as a worker busy migrating would."""
+
+    def __init__(self, cluster, database, key):
+        command = ["psql", "-X", "-q", "-A", "-t", "-h", str(cluster.sockets), "-p", str(cluster.port),
+                   "-U", "postgres", "-d", database]
+        if cluster.as_postgres:
+            command = ["runuser", "-u", "postgres", "--"] + command
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, cwd="/", bufsize=1)
+        self.process.stdin.write("SELECT pg_advisory_lock(%d);\n" % key)
+        self.process.stdin.flush()
+        # psql prints the (empty) value of the function once the lock is held.
+        assert self.process.stdout.readline() == "\n", "the advisory lock was not taken"
+
+    def release(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
 def cache_files_text(directory):
     """Everything stored under a cache directory, as text (for the secret checks)."""
     chunks = []

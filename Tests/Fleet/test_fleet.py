@@ -5,7 +5,7 @@ import subprocess
 import threading
 import time
 
-from fleet_testing import BINARY, Worker, cache_files_text, new_cluster, remove
+from fleet_testing import BINARY, LockHolder, Worker, cache_files_text, new_cluster, remove
 
 PAST_DATES = ["2025-%02d-%02d" % (month, day) for month in range(1, 13) for day in range(1, 29)]
 
@@ -207,6 +207,33 @@ def test_two_workers_starting_at_once_on_an_empty_database_both_migrate(fleet_da
     assert refused.stop() == 70
     assert "schema version 99, newer than this worker knows (1)" in refused.stderr()
     remove(refused.cache)
+
+
+# PostgresSchema.lockKey: "boxoffic" in ASCII.
+MIGRATION_LOCK = 0x626F786F66666963
+
+
+def test_a_migration_kept_waiting_past_the_statement_timeout_says_why(fleet_database, fleet_upstream, fleet_outputs, fleet_cluster):
+    """Another session holds the migration lock longer than the server's statement timeout: the worker's warning
+    gives the server's reason (the statement timeout), not the aborted transaction the next statement would meet,
+    and the worker serves; once the lock is free, a worker migrates."""
+    database, upstream, outputs, cluster = fleet_database, fleet_upstream, fleet_outputs, fleet_cluster
+    name = database.rsplit("/", 1)[1].split("?")[0]
+    holder = LockHolder(cluster, name, MIGRATION_LOCK)
+    try:
+        waiting = Worker(upstream, outputs, database=database)
+        assert "result" in waiting.daily(dates(0, 1)[0])
+        assert waiting.stop() == 0
+        assert "statement timeout" in waiting.stderr(), waiting.stderr()
+        assert "current transaction is aborted" not in waiting.stderr(), waiting.stderr()
+        remove(waiting.cache)
+    finally:
+        holder.release()
+    worker = Worker(upstream, outputs, database=database)
+    status = worker.call("worker.status")["result"]
+    assert status["store"]["connected"] is True and status["store"]["schemaVersion"] == 1, worker.stderr()
+    assert worker.stop() == 0
+    remove(worker.cache)
 
 
 def test_database_url_with_no_cache_is_a_usage_error():

@@ -69,8 +69,9 @@ package final class PostgresStore: BoxOfficeStore {
         configuration.options.maximumConnections = 8
         configuration.options.additionalStartupParameters = [
             ("application_name", "boxoffice-worker"),
-            // A statement stuck behind a lock ends on the server too, not only for the waiting client.
-            ("statement_timeout", "2500"),
+            // A statement stuck behind a lock ends on the server too, not only for the waiting client; stretched
+            // with the client's deadlines (a sanitized client holds the migration lock several times longer).
+            ("statement_timeout", "\(2500 * self.patience)"),
         ]
         // verify-full checks the certificate against the host name, which travels as SNI; an IP address cannot
         // (NIOSSL refuses it), so with an address the chain is verified and the name check is TLS's own.
@@ -182,7 +183,12 @@ package final class PostgresStore: BoxOfficeStore {
     private func migrate(on connection: PostgresConnection) async throws {
         try await connection.query("BEGIN", logger: Self.quiet)
         do {
-            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))", logger: Self.quiet)
+            // Read to its end: the server describes the row before it waits for the lock, so the query comes back
+            // at once and a failure while waiting (the statement timeout) arrives with the rows. Left unread, it
+            // showed only as the next statement's "current transaction is aborted".
+            for try await _ in try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))", logger: Self.quiet)
+            {}
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS boxoffice_schema (version integer NOT NULL)", logger: Self.quiet)
             var current = 0
