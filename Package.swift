@@ -162,6 +162,10 @@ if fuzzing {
             name: "fuzz-lines", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC"], path: "Fuzz/Lines",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .executableTarget(
+            name: "fuzz-rpc",
+            dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "JSONSchema", "JSONCore"], path: "Fuzz/RPC",
+            swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+        .executableTarget(
             name: "fuzz-mcp", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCP",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
     ]

@@ -6,6 +6,7 @@
             inputs the target once found a fault with), and the cases of JSON-Schema-Test-Suite's draft 2020-12
             (../shared/testsuites) when present;
 - lines:    Fuzz/Seeds/lines, Fixtures/demo.ndjson, and JSONTestSuite's documents (each as one line) when present;
+- rpc:      the same as lines (the same server, over probe methods);
 - mcp:      Fuzz/Seeds/mcp.
 """
 import hashlib
@@ -47,10 +48,12 @@ def main():
     parsing = SHARED / "testsuites" / "JSONTestSuite" / "test_parsing"
     for path in sorted(parsing.glob("*.json")) if parsing.is_dir() else []:
         put(out / "lines", path.read_bytes().replace(b"\n", b" ") + b"\n")
+    for path in (out / "lines").glob("*"):
+        put(out / "rpc", path.read_bytes())
 
     for path in sorted((ROOT / "Fuzz" / "Seeds" / "mcp").glob("*")):
         put(out / "mcp", path.read_bytes())
-    for target in ("decoders", "schema", "lines", "mcp"):
+    for target in ("decoders", "schema", "rpc", "lines", "mcp"):
         print("%s: %d seeds" % (target, len(list((out / target).glob("*")))), file=sys.stderr)
 
 
