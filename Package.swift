@@ -161,9 +161,15 @@ if fuzzing {
         .executableTarget(
             name: "fuzz-lines", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC"], path: "Fuzz/Lines",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+        .target(
+            name: "FuzzProbes", dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore"],
+            path: "Fuzz/Probes", swiftSettings: strictSettings),
         .executableTarget(
-            name: "fuzz-rpc",
-            dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "JSONSchema", "JSONCore"], path: "Fuzz/RPC",
+            name: "fuzz-rpc", dependencies: ["FuzzProbes", "FuzzSupport", "JSONRPC"], path: "Fuzz/RPC",
+            swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
+        .executableTarget(
+            name: "fuzz-mcp-probes",
+            dependencies: ["BoxOfficeWorker", "FuzzProbes", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCPProbes",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .executableTarget(
             name: "fuzz-mcp", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCP",

@@ -7,7 +7,8 @@
             (../shared/testsuites) when present;
 - lines:    Fuzz/Seeds/lines, Fixtures/demo.ndjson, and JSONTestSuite's documents (each as one line) when present;
 - rpc:      the same as lines (the same server, over probe methods);
-- mcp:      Fuzz/Seeds/mcp.
+- mcp:      Fuzz/Seeds/mcp;
+- mcp-probes: the same as mcp (the same MCP layer, over probe methods).
 """
 import hashlib
 import json
@@ -53,7 +54,8 @@ def main():
 
     for path in sorted((ROOT / "Fuzz" / "Seeds" / "mcp").glob("*")):
         put(out / "mcp", path.read_bytes())
-    for target in ("decoders", "schema", "rpc", "lines", "mcp"):
+        put(out / "mcp-probes", path.read_bytes())
+    for target in ("decoders", "schema", "rpc", "lines", "mcp-probes", "mcp"):
         print("%s: %d seeds" % (target, len(list((out / target).glob("*")))), file=sys.stderr)
 
 

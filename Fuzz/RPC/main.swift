@@ -1,8 +1,9 @@
+import FuzzProbes
 import FuzzSupport
 import JSONRPC
 
 /// Every method of `Schemas/` as a probe (``ProbeMethod``), built once.
-private let methods = MethodRegistry(try! ProbeMethod.all())
+private let methods = try! ProbeMethod.registry()
 
 /// The libFuzzer target: arbitrary bytes as the worker's stdin, through the server's framing, parsing,
 /// classification, validation against the real params schemas and dispatch into handlers that cost nothing

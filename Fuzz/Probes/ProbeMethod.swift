@@ -1,26 +1,30 @@
 import BoxOfficeWorker
-import JSONCore
-import JSONRPC
-import JSONSchema
+package import JSONCore
+package import JSONRPC
+package import JSONSchema
 
-/// A method of the protocol with its real name and params schema but a handler that costs nothing, so the `rpc`
-/// target spends its inputs on the server (framing, parsing, classification, validation, dispatch, cancellation,
-/// progress, answers) rather than on the box office.
+/// A method of the protocol with its real name and params schema but a handler that costs nothing, so the `rpc` and
+/// `mcp-probes` targets spend their inputs on the server and the MCP layer (framing, parsing, classification,
+/// validation, dispatch, cancellation, progress, sessions, answers) rather than on the box office.
 ///
-/// Why a separate table: the `lines` target dispatches into the worker's own offline methods, and under
-/// AddressSanitizer those run at 30–300 inputs per second; the server's own paths deserve millions.
+/// Why a separate table: the `lines` and `mcp` targets dispatch into the worker's own offline methods, and under
+/// AddressSanitizer those run at 30–300 inputs per second; the paths around them deserve millions.
 ///
 /// What the handler does is chosen by the request's id, so the fuzzer reaches every kind of answer for every method:
 /// answered on the spot, answered by work that reports progress, work that waits for cancellation points, an
 /// ``RPCError``, or another error (which the server must turn into `-32603`).
-struct ProbeMethod: RPCMethod {
-    let name: String
-    let summary = "A fuzzing probe with this method's params schema."
-    let paramsSchema: JSONSchema
-    let resultSchema: JSONValue
+package struct ProbeMethod: RPCMethod {
+    package let name: String
+    package let summary = "A fuzzing probe with this method's params schema."
+    package let paramsSchema: JSONSchema
+    package let resultSchema: JSONValue
 
-    /// Every method whose schemas are bundled in `Schemas/`, as a probe.
-    static func all() throws -> [ProbeMethod] {
+    /// Every method whose schemas are bundled in `Schemas/`, as a probe, in one registry.
+    package static func registry() throws -> MethodRegistry {
+        MethodRegistry(try all())
+    }
+
+    private static func all() throws -> [ProbeMethod] {
         let suffix = ".params.schema.json"
         return try SchemaCatalog.fileNames.filter { $0.hasSuffix(suffix) }.map { file in
             let method = String(file.dropLast(suffix.count))
@@ -36,7 +40,7 @@ struct ProbeMethod: RPCMethod {
 
     private struct Unexpected: Error {}
 
-    func start(_ context: RequestContext) throws -> RPCReply {
+    package func start(_ context: RequestContext) throws -> RPCReply {
         let echo: JSONValue = ["method": .string(name), "params": .object(context.params)]
         switch Self.behaviour(for: context.id) {
         case .ready:
