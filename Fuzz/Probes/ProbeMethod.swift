@@ -12,7 +12,7 @@ package import JSONSchema
 ///
 /// What the handler does is chosen by the request's id, so the fuzzer reaches every kind of answer for every method:
 /// answered on the spot, answered by work that reports progress, work that waits for cancellation points, an
-/// ``RPCError``, or another error (which the server must turn into `-32603`).
+/// ``RPCError`` of the contract, or another error (which the server must turn into `-32603`).
 package struct ProbeMethod: RPCMethod {
     package let name: String
     package let summary = "A fuzzing probe with this method's params schema."
@@ -60,7 +60,7 @@ package struct ProbeMethod: RPCMethod {
                 return echo
             }
         case .rpcError:
-            throw RPCError(RPCErrorCode(rawValue: -32001), "probe failure", data: echo)
+            throw RPCError(.upstreamUnavailable, "probe failure: KOBIS is unavailable", data: echo)
         case .otherError:
             return .work { throw Unexpected() }
         }
