@@ -109,7 +109,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
-            name: "TestSupport", dependencies: ["JSONCore"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+            name: "TestSupport", dependencies: ["BoxOfficeCore", "JSONCore"], path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",

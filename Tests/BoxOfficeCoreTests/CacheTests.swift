@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOConcurrencyHelpers
 import Synchronization
+import TestSupport
 import Testing
 
 /// The cache pieces in process: the SQLite store's own rules (the contract both stores keep is StoreContractTests), the caching fetcher over a counting upstream, the quota guard,
@@ -66,7 +67,7 @@ struct CacheTests {
         #expect(try await SQLiteStore(directory: directory).entry("k") == entry)
     }
 
-    @Test("a database written by a newer worker is refused with a clear message, not guessed at")
+    @Test("a database written by a newer worker is refused with a clear message, not guessed at", .blocking)
     func newerSchema() async throws {
         let directory = Self.temporaryDirectory()
         try await SQLiteStore(directory: directory).close()

@@ -8,7 +8,9 @@ import Testing
 /// All files go through one worker in `--ordered` mode, each followed by a `ping` whose answer marks the end of
 /// that file's answers: so each file's answers are known exactly, and every ping answered proves the worker kept
 /// serving after that file.
-@Suite("External suites through the worker", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+@Suite(
+    "External suites through the worker", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"),
+    .blocking)
 struct ExternalSuiteThroughWorkerTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String

@@ -3,7 +3,7 @@ import JSONCore
 import TestSupport
 import Testing
 
-@Suite("Lifecycle: EOF, signals, host gone, regular-file stdin, flags")
+@Suite("Lifecycle: EOF, signals, host gone, regular-file stdin, flags", .blocking)
 struct LifecycleTests {
     @Test("EOF with requests in flight: every one answered, then exit 0")
     func eofDrains() throws {

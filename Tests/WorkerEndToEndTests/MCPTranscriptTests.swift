@@ -6,7 +6,7 @@ import Testing
 
 /// `boxoffice-worker mcp`, lines in and lines out, in both eras: the handshake, discovery, every tool, errors as
 /// results, cancellation without an answer, progress, the framing rules and the lifecycle.
-@Suite("MCP transcripts against the built binary")
+@Suite("MCP transcripts against the built binary", .blocking)
 struct MCPTranscriptTests {
     static let modern = "2026-07-28"
 

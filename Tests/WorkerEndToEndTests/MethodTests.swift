@@ -2,7 +2,7 @@ import JSONCore
 import TestSupport
 import Testing
 
-@Suite("worker.status and rpc.discover")
+@Suite("worker.status and rpc.discover", .blocking)
 struct MethodTests {
     @Test("worker.status reports identity, mode, counters and limits")
     func status() throws {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The embedded default: no key, answers from Fixtures/ through the same decoding path as live data.
-@Suite("Offline mode")
+@Suite("Offline mode", .blocking)
 struct OfflineModeTests {
     static let arguments = ["--ordered", "--today", "2026-11-21"]
 

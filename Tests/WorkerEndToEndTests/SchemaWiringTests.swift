@@ -6,7 +6,7 @@ import Testing
 
 /// Params are validated before a handler runs, results match their published schemas, and `rpc.discover` publishes
 /// the real schemas.
-@Suite("Schemas on the wire")
+@Suite("Schemas on the wire", .blocking)
 struct SchemaWiringTests {
     @Test(
         "each registered method with invalid params → -32602 naming the instance locations",

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Lines in, lines out, against the built binary: each rule of protocol.md §2.
-@Suite("boxoffice-worker transcripts")
+@Suite("boxoffice-worker transcripts", .blocking)
 struct TranscriptTests {
     /// Runs the worker over `lines` and checks what every test checks: exit 0 and every stdout line is JSON.
     func run(_ lines: [String], arguments: [String] = []) throws -> [JSONValue] {

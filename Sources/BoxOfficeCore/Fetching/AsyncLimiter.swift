@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// cancelled waiter leaves the queue at once.
 ///
 /// Why our own: neither swift-async-algorithms nor NIO has an async semaphore with cancellable waiters.
-final class AsyncLimiter: Sendable {
+package final class AsyncLimiter: Sendable {
     private struct State {
         var available: Int
         var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -13,11 +13,11 @@ final class AsyncLimiter: Sendable {
 
     private let state: NIOLockedValueBox<State>
 
-    init(width: Int) {
+    package init(width: Int) {
         state = NIOLockedValueBox(State(available: max(1, width)))
     }
 
-    func acquire() async throws {
+    package func acquire() async throws {
         let id = state.withLockedValue { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -48,7 +48,7 @@ final class AsyncLimiter: Sendable {
         }
     }
 
-    func release() {
+    package func release() {
         let next = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
             if state.waiters.isEmpty {
                 state.available += 1
