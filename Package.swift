@@ -120,11 +120,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "JSONSchemaTests", dependencies: ["JSONSchema", "JSONCore", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "JSONRPCTests",
             dependencies: [
-                "JSONRPC", "JSONCore", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "JSONRPC", "JSONSchema", "JSONCore", "TestSupport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -135,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "WorkerEndToEndTests",
             dependencies: [
-                "boxoffice-worker", "BoxOfficeWorker", "JSONSchema", "JSONCore", "TestSupport",
+                "boxoffice-worker", "BoxOfficeWorker", "BoxOfficeCore", "JSONSchema", "JSONCore", "TestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
