@@ -153,7 +153,7 @@ if fuzzing {
     let fuzzLinking: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     package.targets += [
         .target(
-            name: "FuzzSupport", dependencies: ["JSONRPC", "JSONCore"], path: "Fuzz/Support",
+            name: "FuzzSupport", dependencies: ["JSONRPC", "JSONCore", "MCP"], path: "Fuzz/Support",
             swiftSettings: strictSettings),
         .executableTarget(
             name: "fuzz-decoders", dependencies: ["BoxOfficeCore", "FuzzSupport"], path: "Fuzz/Decoders",

@@ -10,15 +10,8 @@ private let methods: MethodRegistry = {
 }()
 
 /// The libFuzzer target: arbitrary bytes as the worker's stdin, through framing, parsing, classification, validation
-/// against the schemas and dispatch, to end of input (``LineHarness`` checks the answers).
-let fuzzLines: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
-    guard let data else { return 0 }
-    LineHarness.serve(
-        Array(UnsafeBufferPointer(start: data, count: size)), registry: methods,
-        configuration: ServerConfiguration(maxInFlight: 16, maxLineBytes: 1 << 20, maxBatch: 100_000),
-        cancellable: false)
-    return 0
-}
+/// against the schemas and dispatch, to end of input (``FuzzedHost/worker(_:_:registry:)`` checks the answers).
+let fuzzLines: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { FuzzedHost.worker($0, $1, registry: methods) }
 
 /// The name libFuzzer's own objects look for; the driver is handed the same function.
 @_cdecl("LLVMFuzzerTestOneInput")
