@@ -21,6 +21,10 @@ class Terminal:
 
     def __init__(self):
         self.socket = "boxoffice-tests-%s" % uuid.uuid4().hex[:8]
+        # A session that outlives every test's own: tmux's server exits when its last session is killed, and a
+        # new-session that reached the socket while it was exiting failed with "server exited unexpectedly"
+        # (two screen tests in one CI run; 9 of 200 kill-then-start cycles here, none with this session).
+        self.tmux("new-session", "-d", "-s", "keepalive", "sleep 86400")
 
     def tmux(self, *args, check=True, timeout=30):
         return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check,
