@@ -108,7 +108,9 @@ def test_four_machines_with_a_limit_of_25_make_exactly_25_kobis_calls(fleet_data
 
 def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(fleet_database, fleet_upstream, fleet_outputs):
     database, upstream, outputs = fleet_database, fleet_upstream, fleet_outputs
-    flags = ["--kobis-daily-limit", "60", "--lease-seconds", "3"]
+    # The survivor's 60 calls (20 ms each upstream) must fit inside the dead worker's lease: 8 s leaves a loaded
+    # two-core machine room that 3 s did not promise.
+    flags = ["--kobis-daily-limit", "60", "--lease-seconds", "8"]
     doomed = Worker(upstream, outputs, database=database, arguments=flags)
     assert "result" in doomed.daily(dates(0, 1)[0])  # takes a lease of 10 calls, spends 1
     time.sleep(0.5)  # its spend reaches the database right behind the call
@@ -117,7 +119,7 @@ def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(fleet_database, 
     survivor = Worker(upstream, outputs, database=database, arguments=["--kobis-daily-limit", "60"])
     made = sum("result" in survivor.daily(date) for date in dates(1, 60))
     assert made == 50, "the nine calls the dead worker still held are not spendable before its lease expires"
-    time.sleep(3.5)
+    time.sleep(8.5)
     more = sum("result" in survivor.daily(date) for date in dates(61, 15))
     assert more == 9, "after the expiry, the dead worker's unspent calls are spent by the others"
     assert upstream.counts()["kobis"] == 60
