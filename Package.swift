@@ -108,14 +108,25 @@ let package = Package(
             name: "schema-bench", dependencies: ["JSONSchema", "JSONCore"], path: "Benchmarks/SchemaBench",
             swiftSettings: strictSettings
         ),
+        // Test support in three layers, so that a test target builds no more than it tests: TestSupport for every
+        // target (pure: shared data, JSON helpers, an in-memory host, temporary directories), WorkerTestSupport for
+        // the worker served in memory, ProcessTestSupport for the built binary and fake upstreams on loopback.
         .target(
-            name: "TestSupport", dependencies: ["BoxOfficeCore", "JSONCore"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["JSONCore", "JSONRPC"], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
+        .target(
+            name: "WorkerTestSupport", dependencies: ["BoxOfficeWorker", "JSONRPC", "MCP", "TestSupport"],
+            path: "Tests/WorkerTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "ProcessTestSupport",
+            dependencies: ["JSONCore", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            path: "Tests/ProcessTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",
             dependencies: [
                 "BoxOfficeCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
@@ -131,15 +142,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
+            name: "MCPTests",
+            dependencies: ["MCP", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport", "WorkerTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "BoxOfficeWorkerTests",
-            dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport"],
+            dependencies: [
+                "BoxOfficeWorker", "BoxOfficeCore", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport",
+                "WorkerTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WorkerEndToEndTests",
             dependencies: [
                 "boxoffice-worker", "BoxOfficeWorker", "BoxOfficeCore", "JSONSchema", "JSONCore", "TestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "WorkerTestSupport", "ProcessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

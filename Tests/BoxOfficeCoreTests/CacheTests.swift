@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Crypto
 import Foundation
+import GRDB
 import NIOConcurrencyHelpers
 import Synchronization
 import TestSupport
@@ -43,8 +44,9 @@ struct CacheTests {
         func advance(_ by: Double) { seconds.withLockedValue { $0 += by } }
     }
 
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-test-\(UUID().uuidString)")
+    /// A directory for a store, not created yet (the store creates it); the test removes it.
+    static func temporaryDirectory() throws -> TemporaryDirectory {
+        try TemporaryDirectory("boxoffice-cache-test", create: false)
     }
 
     let yesterday = UpstreamCall(
@@ -53,7 +55,9 @@ struct CacheTests {
 
     @Test("the SQLite store creates its directory 0700 and database 0600, and a second handle sees the same entries")
     func store() async throws {
-        let directory = Self.temporaryDirectory()
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let directory = temporary.url
         let store = try SQLiteStore(directory: directory)
         let mode = { (path: String) in
             ((try FileManager.default.attributesOfItem(atPath: path))[.posixPermissions] as? NSNumber)?.intValue
@@ -67,21 +71,14 @@ struct CacheTests {
         #expect(try await SQLiteStore(directory: directory).entry("k") == entry)
     }
 
-    @Test("a database written by a newer worker is refused with a clear message, not guessed at", .blocking)
+    @Test("a database written by a newer worker is refused with a clear message, not guessed at")
     func newerSchema() async throws {
-        let directory = Self.temporaryDirectory()
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let directory = temporary.url
         try await SQLiteStore(directory: directory).close()
         let database = directory.appendingPathComponent(SQLiteStore.databaseName).path
-        let bump = Process()
-        bump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        bump.arguments = [
-            "python3", "-c",
-            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit()",
-            database,
-        ]
-        try bump.run()
-        bump.waitUntilExit()
-        #expect(bump.terminationStatus == 0)
+        try await DatabaseQueue(path: database).write { try $0.execute(sql: "PRAGMA user_version = 99") }
         do {
             _ = try SQLiteStore(directory: directory)
             Issue.record("a newer schema was accepted")
@@ -92,7 +89,9 @@ struct CacheTests {
 
     @Test("a path that is a file is refused, so the worker can fall back to no cache")
     func unusableDirectory() throws {
-        let file = Self.temporaryDirectory()
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let file = temporary.url
         try Data("x".utf8).write(to: file)
         #expect(throws: (any Error).self) { try SQLiteStore(directory: file) }
         #expect(throws: (any Error).self) { try SQLiteStore(directory: file.appendingPathComponent("below")) }
@@ -102,7 +101,9 @@ struct CacheTests {
     func cachingFetcher() async throws {
         let clock = TestClock()
         let upstream = CountingFetcher()
-        let store = try SQLiteStore(directory: Self.temporaryDirectory())
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let store = try SQLiteStore(directory: temporary.url)
         let fetcher = CachingFetcher(
             upstream, store: store, now: clock.now, today: today, warnings: CacheWarnings { _ in })
         let first = try await fetcher.fetch(yesterday)
@@ -129,7 +130,9 @@ struct CacheTests {
 
     @Test("prefetch moves a fan-out's stored parts into memory in one query; it never goes upstream")
     func prefetch() async throws {
-        let store = try SQLiteStore(directory: Self.temporaryDirectory())
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let store = try SQLiteStore(directory: temporary.url)
         let upstream = CountingFetcher()
         let first = CachingFetcher(
             upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
@@ -149,7 +152,9 @@ struct CacheTests {
 
     @Test("upstream errors sent with HTTP 200 are never cached; fixtures stay fixtures and stay out of the store")
     func whatIsKept() async throws {
-        let store = try SQLiteStore(directory: Self.temporaryDirectory())
+        let temporary = try Self.temporaryDirectory()
+        defer { temporary.remove() }
+        let store = try SQLiteStore(directory: temporary.url)
         let fault = CountingFetcher(body: #"{"faultInfo":{"message":"x","errorCode":"320010"}}"#)
         let faulty = CachingFetcher(
             fault, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })

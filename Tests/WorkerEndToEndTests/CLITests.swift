@@ -1,17 +1,19 @@
 import Foundation
 import JSONCore
 import JSONSchema
+import ProcessTestSupport
 import TestSupport
 import Testing
+import WorkerTestSupport
 
 /// The one-shot commands as data: `--format json` is the worker's own answer (same schema, same value), and bad
 /// input gets one line and exit 64.
-@Suite("CLI commands against the built binary", .blocking)
+@Suite("CLI commands against the built binary")
 struct CLITests {
     static let offline = ["BOXOFFICE_TODAY": "2026-11-21"]
 
-    func command(_ arguments: [String], environment: [String: String] = offline) throws -> WorkerRun {
-        try WorkerProcess.run([], arguments: arguments, environment: environment)
+    func command(_ arguments: [String], environment: [String: String] = offline) async throws -> WorkerRun {
+        try await WorkerProcess.run([], arguments: arguments, environment: environment)
     }
 
     static let jsonCases: [([String], String, JSONValue)] = [
@@ -32,12 +34,15 @@ struct CLITests {
     @Test(
         "--format json equals the worker's answer to the same request and is valid against the result schema",
         arguments: Self.jsonCases)
-    func jsonIsTheWorkersAnswer(_ arguments: [String], _ method: String, _ params: JSONValue) throws {
-        let cli = try command(arguments + ["--format", "json"])
+    func jsonIsTheWorkersAnswer(_ arguments: [String], _ method: String, _ params: JSONValue) async throws {
+        let cli = try await command(arguments + ["--format", "json"])
         #expect(cli.status == 0, "\(cli.stderr)")
         let printed = try #require(cli.values.first ?? nil)
-        let worker = try WorkerProcess.run([request(1, method, params: params)], environment: Self.offline)
-        let answer = try #require(worker.values.first??["result"])
+        // The worker's side in memory: the same method table the binary serves, with the same "today".
+        let worker = try await OfflineWorker(["--today", "2026-11-21"]).jsonRPC.json([
+            request(1, method, params: params)
+        ])
+        let answer = try #require(worker.first?["result"])
         #expect(printed == answer)
         #expect(try Self.resultSchema(method).validate(printed).isEmpty)
     }
@@ -51,8 +56,8 @@ struct CLITests {
             ["daily", "today"], ["daily", "--from", "2023-04-23", "--to", "2023-04-26"],
             ["daily", "--korean", "--foreign"],
         ])
-    func badInput(_ arguments: [String]) throws {
-        let run = try command(arguments)
+    func badInput(_ arguments: [String]) async throws {
+        let run = try await command(arguments)
         #expect(run.status == 64, "\(arguments): \(run.stderr)")
         let lines = run.stderr.split(separator: "\n").filter { !$0.isEmpty }
         #expect(lines.count <= 3 && !lines.isEmpty, "\(run.stderr)")
@@ -60,11 +65,11 @@ struct CLITests {
     }
 
     @Test("--format ndjson gives one entry per line; --version prints the version")
-    func ndjsonAndVersion() throws {
-        let run = try command(["daily", "2023-04-26", "--format", "ndjson"])
+    func ndjsonAndVersion() async throws {
+        let run = try await command(["daily", "2023-04-26", "--format", "ndjson"])
         #expect(run.status == 0)
         #expect(run.values.count == 10 && run.values.allSatisfy { $0?["start"] == "2023-04-26" && $0?["rank"] != nil })
-        let version = try command(["--version"])
+        let version = try await command(["--version"])
         #expect(version.lines == ["0.2.0"])
     }
 }

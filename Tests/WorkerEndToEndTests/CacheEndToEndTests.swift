@@ -2,23 +2,25 @@ import BoxOfficeCore
 import Crypto
 import Foundation
 import JSONCore
+import ProcessTestSupport
 import TestSupport
 import Testing
 
 /// The cache, the quota, the fan-out and poster downloads, through the binary against the loopback fake upstream,
 /// counting the requests it receives.
-@Suite("Cache, quota, fan-out and downloads against a fake upstream", .blocking)
+@Suite("Cache, quota, fan-out and downloads against a fake upstream")
 struct CacheEndToEndTests {
     /// One request at a time, so "the second call" really comes after the first.
     static let arguments = ["--ordered", "--max-in-flight", "1", "--today", "2026-11-21", "--timeout", "2"]
 
     func run(
-        _ lines: [String], upstream: RecordedUpstream, cache: String, arguments extra: [String] = [],
+        _ lines: [String], upstream: RecordedUpstream, cache: String? = nil, arguments extra: [String] = [],
         environment: [String: String] = [:]
-    ) throws -> WorkerRun {
+    ) async throws -> WorkerRun {
         var environment = upstream.environment.merging(environment) { $1 }
-        environment["BOXOFFICE_CACHE_DIR"] = cache
-        let run = try WorkerProcess.run(lines, arguments: Self.arguments + extra, environment: environment, timeout: 60)
+        if let cache { environment["BOXOFFICE_CACHE_DIR"] = cache }  // else the process's own, removed after it
+        let run = try await WorkerProcess.run(
+            lines, arguments: Self.arguments + extra, environment: environment, timeout: 60)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(
             !run.lines.joined().contains(RecordedUpstream.kobisKey) && !run.stderr.contains(RecordedUpstream.kobisKey))
@@ -30,20 +32,22 @@ struct CacheEndToEndTests {
     }
 
     @Test("a second identical call makes no upstream request; refresh makes exactly one")
-    func secondCallAndRefresh() throws {
+    func secondCallAndRefresh() async throws {
         let upstream = try RecordedUpstream()
         var environment = upstream.environment
-        environment["BOXOFFICE_CACHE_DIR"] = WorkerProcess.freshCacheDirectory()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        environment["BOXOFFICE_CACHE_DIR"] = cache
         let worker = try WorkerProcess(arguments: Self.arguments, environment: environment)
         worker.send(request(1, "boxoffice.daily", params: ["date": "2022-01-05"]))
         worker.send(request(2, "boxoffice.daily", params: ["date": "2022-01-05", "limit": 3]))
         worker.send(request(3, "boxoffice.daily", params: ["date": "2022-01-05", "refresh": true]))
-        #expect(worker.waitForLines(3).count == 3)
+        #expect(await worker.waitForLines(3).count == 3)
         // worker.status answers when it is read: only after the three answers are out.
         worker.send(request(4, "worker.status"))
-        _ = worker.waitForLines(4)
+        _ = await worker.waitForLines(4)
         worker.closeInput()
-        #expect(worker.waitForExit() == 0)
+        #expect(await worker.waitForExit() == 0)
         let out = try worker.lines.map { try JSONParser.parse(Array($0.utf8)) }
         #expect(upstream.dailyRequests("20220105") == 2)
         #expect(out[0][at: "/result/source/origin"] == "kobis")
@@ -59,23 +63,25 @@ struct CacheEndToEndTests {
     func sharedBetweenProcesses() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let lines = [
             request(1, "boxoffice.daily", params: ["date": "2023-04-23"]),
             request(2, "movie.detail", params: ["movieCode": "20124079"]),
             request(3, "movie.poster", params: ["title": "광해, 왕이 된 남자"]),
             request(4, "boxoffice.weekly", params: ["date": "2012-01-01"]),
         ]
-        let first = try run(lines, upstream: upstream, cache: cache).json()
+        let first = try await run(lines, upstream: upstream, cache: cache).json()
         let made = upstream.server.requests.count
         #expect(made == 4)
         #expect(first.allSatisfy { $0["result"] != nil })
-        let second = try run(lines, upstream: upstream, cache: cache).json()
+        let second = try await run(lines, upstream: upstream, cache: cache).json()
         #expect(upstream.server.requests.count == made)
         for answer in second {
             #expect(answer[at: "/result/source/origin"] == "cache" || answer[at: "/result/found"] == true, "\(answer)")
         }
         // Two processes at once on a third directory: no errors, nothing lost.
         let shared = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: shared) }
         var environment = upstream.environment
         environment["BOXOFFICE_CACHE_DIR"] = shared
         let workers = try (0..<2).map { _ in try WorkerProcess(arguments: Self.arguments, environment: environment) }
@@ -86,7 +92,7 @@ struct CacheEndToEndTests {
             worker.closeInput()
         }
         for worker in workers {
-            #expect(worker.waitForExit(timeout: 30) == 0)
+            #expect(await worker.waitForExit(timeout: 30) == 0)
             #expect(
                 worker.lines.count == 3 && worker.lines.allSatisfy { $0.contains("\"result\"") },
                 "\(worker.lines) \(worker.stderr)")
@@ -104,10 +110,11 @@ struct CacheEndToEndTests {
     @Test(
         "at the daily limit: quota_exhausted with the limit and reset time, cached dates still answered, status shows it"
     )
-    func quota() throws {
+    func quota() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
-        let out = try run(
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let out = try await run(
             [
                 request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
                 request(2, "boxoffice.daily", params: ["date": "2023-04-23"]),
@@ -130,7 +137,7 @@ struct CacheEndToEndTests {
             ])
         #expect(kobisRequests(upstream) == 2)
         // The budget is shared: another process on the same cache has none left either.
-        let again = try run(
+        let again = try await run(
             [request(1, "boxoffice.daily", params: ["date": "2023-04-26"])], upstream: upstream, cache: cache,
             arguments: ["--kobis-daily-limit", "2"]
         ).json()
@@ -139,14 +146,15 @@ struct CacheEndToEndTests {
     }
 
     @Test("a cache directory that is a file, or below a file: requests still served, one warning")
-    func unusableCache() throws {
+    func unusableCache() async throws {
         let upstream = try RecordedUpstream()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "boxoffice-not-a-dir-\(UUID().uuidString)"
         ).path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
         for cache in [file, file + "/below"] {
-            let run = try run(
+            let run = try await run(
                 [
                     request(1, "boxoffice.daily", params: ["date": "2022-01-05"]),
                     request(2, "boxoffice.daily", params: ["date": "2022-01-05"]),
@@ -161,14 +169,14 @@ struct CacheEndToEndTests {
     }
 
     @Test("fan-out: every entry complete with detail and poster; a failing detail leaves its entry with errors")
-    func fanOut() throws {
+    func fanOut() async throws {
         let upstream = try RecordedUpstream()
-        let out = try run(
+        let out = try await run(
             [
                 request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail", "poster"]]),
                 // 2023-04-23 shows 인셉션 (20100312), whose detail the fake upstream does not have: not_found.
                 request(2, "boxoffice.daily", params: ["date": "2023-04-23", "include": ["detail", "poster"]]),
-            ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory()
+            ], upstream: upstream
         ).json()
         let complete = try #require(out[0][at: "/result/entries"]?.arrayValue)
         #expect(complete.count == 10)
@@ -190,15 +198,15 @@ struct CacheEndToEndTests {
     @Test(
         "fan-out progress: one notification per part, strictly increasing, all before the response; none without a token"
     )
-    func fanOutProgress() throws {
+    func fanOutProgress() async throws {
         let upstream = try RecordedUpstream()
-        let run = try run(
+        let run = try await run(
             [
                 request(
                     1, "boxoffice.daily",
                     params: ["date": "2022-01-05", "include": ["detail", "poster"], "_meta": ["progressToken": "p1"]]),
                 request(2, "boxoffice.daily", params: ["date": "2023-04-26", "include": ["detail"]]),
-            ], upstream: upstream, cache: WorkerProcess.freshCacheDirectory())
+            ], upstream: upstream)
         let out = run.json()
         let responseIndex = try #require(out.firstIndex { $0["id"] == 1 })
         let progress = out.enumerated().filter { $0.element["method"] == "notifications/progress" }
@@ -215,14 +223,15 @@ struct CacheEndToEndTests {
 
     @Test(
         "poster download: the file in the cache directory, its sha256, type and size; a second request reads the file")
-    func download() throws {
+    func download() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let lines = [
             request(1, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true]),
             request(2, "movie.poster", params: ["title": "다운로드 moved.png", "download": true]),
         ]
-        let out = try run(lines, upstream: upstream, cache: cache).json()
+        let out = try await run(lines, upstream: upstream, cache: cache).json()
         let file = try #require(out[0][at: "/result/file"])
         let path = try #require(file["path"]?.stringValue)
         let expected = SHA256.hash(data: RecordedUpstream.posterBytes).hexadecimal
@@ -248,16 +257,17 @@ struct CacheEndToEndTests {
         #expect(imageRequests == 3)
 
         // Again, in a new process: the search comes from the cache and the image from the file.
-        let again = try run(lines, upstream: upstream, cache: cache).json()
+        let again = try await run(lines, upstream: upstream, cache: cache).json()
         #expect(again[0][at: "/result/file/path"] == .string(path))
         #expect(upstream.server.requests.filter { $0.path.hasPrefix("/images/") }.count == imageRequests)
     }
 
     @Test("poster download refuses what is not an image, and images over 10 MB")
-    func downloadLimits() throws {
+    func downloadLimits() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
-        let out = try run(
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let out = try await run(
             [
                 request(1, "movie.poster", params: ["title": "다운로드 page.jpg", "download": true]),
                 request(2, "movie.poster", params: ["title": "다운로드 huge.jpg", "download": true]),
@@ -274,15 +284,15 @@ struct CacheEndToEndTests {
     }
 
     @Test("download without a cache directory, or offline, says why")
-    func downloadUnavailable() throws {
+    func downloadUnavailable() async throws {
         let upstream = try RecordedUpstream()
-        let live = try WorkerProcess.run(
+        let live = try await WorkerProcess.run(
             [request(1, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true])],
             arguments: Self.arguments + ["--no-cache"], environment: upstream.environment
         ).json()
         #expect(live.first?[at: "/error/data/reason"] == "not_configured")
         #expect(live.first?[at: "/error/data/setting"] == "BOXOFFICE_CACHE_DIR")
-        let offline = try WorkerProcess.run(
+        let offline = try await WorkerProcess.run(
             [request(1, "movie.poster", params: ["movieCode": "20124079", "download": true])],
             arguments: ["--today", "2026-11-21"]
         ).json()

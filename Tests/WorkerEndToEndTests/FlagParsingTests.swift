@@ -1,16 +1,17 @@
 import BoxOfficeWorker
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 
 /// The worker's flags are read two ways: a table for the plain forms a host uses on every spawn (no reflection on
 /// the start path), swift-argument-parser for everything else. These tests hold the two to one list and one
 /// meaning.
-@Suite("Flag parsing: the quick table and swift-argument-parser agree", .blocking)
+@Suite("Flag parsing: the quick table and swift-argument-parser agree")
 struct FlagParsingTests {
     @Test("the quick table knows exactly the flags --help lists (besides --help and --version)")
-    func sameNames() throws {
-        let help = try WorkerProcess.run([], arguments: ["--help"])
+    func sameNames() async throws {
+        let help = try await WorkerProcess.run([], arguments: ["--help"])
         #expect(help.status == 0)
         let text = help.lines.joined(separator: "\n")
         // The flags are the first words of the lines of the OPTIONS section.
@@ -26,7 +27,7 @@ struct FlagParsingTests {
     }
 
     @Test("plain forms are read by the table with their values")
-    func values() throws {
+    func values() async throws {
         let options = try #require(
             WorkerOptions.quickParse([
                 "--max-in-flight", "3", "--ordered", "--max-line-bytes=4096", "--drain-seconds", "0.5",
@@ -49,11 +50,11 @@ struct FlagParsingTests {
     }
 
     @Test("a rule broken through the quick path gets swift-argument-parser's message and exit 64")
-    func brokenRule() throws {
-        let run = try WorkerProcess.run([], arguments: ["--max-in-flight", "0"])
+    func brokenRule() async throws {
+        let run = try await WorkerProcess.run([], arguments: ["--max-in-flight", "0"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--max-in-flight must be at least 1"))
-        let level = try WorkerProcess.run([], arguments: ["--log-level", "loud"])
+        let level = try await WorkerProcess.run([], arguments: ["--log-level", "loud"])
         #expect(level.status == 64 && level.stderr.contains("is not one of"))
     }
 }

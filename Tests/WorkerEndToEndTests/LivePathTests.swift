@@ -2,18 +2,19 @@ import BoxOfficeWorker
 import Foundation
 import JSONCore
 import JSONSchema
+import ProcessTestSupport
 import TestSupport
 import Testing
 
 /// The live path over real HTTP: the worker binary against a fake KOBIS + Kakao on 127.0.0.1.
-@Suite("Live path against a fake upstream on loopback", .blocking)
+@Suite("Live path against a fake upstream on loopback")
 struct LivePathTests {
     static let arguments = ["--ordered", "--today", "2026-11-21", "--timeout", "0.5"]
 
-    func run(_ lines: [String], upstream: RecordedUpstream, environment extra: [String: String] = [:]) throws
+    func run(_ lines: [String], upstream: RecordedUpstream, environment extra: [String: String] = [:]) async throws
         -> WorkerRun
     {
-        let run = try WorkerProcess.run(
+        let run = try await WorkerProcess.run(
             lines, arguments: Self.arguments, environment: upstream.environment.merging(extra) { $1 }, timeout: 60)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         for key in [RecordedUpstream.kobisKey, RecordedUpstream.kakaoKey] {
@@ -30,9 +31,9 @@ struct LivePathTests {
     }
 
     @Test("every method end to end; keys only where they belong, never in output")
-    func everyMethod() throws {
+    func everyMethod() async throws {
         let upstream = try RecordedUpstream()
-        let out = try run(
+        let out = try await run(
             [
                 request(
                     1, "boxoffice.daily",
@@ -78,9 +79,9 @@ struct LivePathTests {
     }
 
     @Test("defaults: daily asks for yesterday in Seoul, weekly for the latest finished weekend; BOXOFFICE_TODAY works")
-    func defaults() throws {
+    func defaults() async throws {
         let upstream = try RecordedUpstream()
-        let run = try WorkerProcess.run(
+        let run = try await WorkerProcess.run(
             [
                 request(1, "boxoffice.daily"), request(2, "boxoffice.weekly"),
                 request(3, "boxoffice.weekly", params: ["period": "weekdays", "date": "2026-11-18"]),
@@ -98,24 +99,24 @@ struct LivePathTests {
     }
 
     @Test("20 identical calls at once reach the upstream once")
-    func coalescing() throws {
+    func coalescing() async throws {
         let upstream = try RecordedUpstream()
         let lines = (1...20).map { request(.int($0), "boxoffice.daily", params: ["date": "2023-01-11"]) }
-        let out = try run(lines, upstream: upstream).json()
+        let out = try await run(lines, upstream: upstream).json()
         #expect(out.count == 20 && out.allSatisfy { $0[at: "/result/entries/0/title"] == "경관의 피" })
         #expect(upstream.dailyRequests("20230111") == 1)
     }
 
     @Test("worker.status counts the upstream calls made")
-    func counters() throws {
+    func counters() async throws {
         let upstream = try RecordedUpstream()
         let worker = try WorkerProcess(arguments: Self.arguments, environment: upstream.environment)
         worker.send(request(1, "boxoffice.daily", params: ["date": "2022-01-05", "include": ["detail"]]))
-        worker.waitForLines(1)
+        await worker.waitForLines(1)
         worker.send(request(2, "worker.status"))
-        worker.waitForLines(2)
+        await worker.waitForLines(2)
         worker.closeInput()
-        #expect(worker.waitForExit() == 0)
+        #expect(await worker.waitForExit() == 0)
         let status = try #require(worker.json().first { $0["id"] == 2 })
         #expect(status[at: "/result/upstream/kobis/calls"] == 11)
         #expect(status[at: "/result/upstream/kakao/calls"] == 0)
@@ -124,7 +125,7 @@ struct LivePathTests {
     }
 
     @Test("faults: each the exact error of protocol.md §4, and the worker still serving")
-    func faults() throws {
+    func faults() async throws {
         let upstream = try RecordedUpstream()
         var lines: [String] = []
         for fault in RecordedUpstream.Fault.allCases where fault != .slowOK {
@@ -136,7 +137,7 @@ struct LivePathTests {
         lines.append(request("unknown", "movie.detail", params: ["movieCode": "99999999"]))
         lines.append(request("kakao-quota", "movie.poster", params: ["title": "한도"]))
         lines.append(request("kakao-none", "movie.poster", params: ["title": "없는 영화"]))
-        let out = try run(lines, upstream: upstream).json()
+        let out = try await run(lines, upstream: upstream).json()
         func answer(_ id: String) -> JSONValue? { out.first { $0["id"] == .string(id) } }
         func expectError(
             _ id: String, _ code: Int64, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -176,16 +177,16 @@ struct LivePathTests {
     }
 
     @Test("Kakao 401 with a wrong key; posters without a Kakao key are not_configured")
-    func kakaoKeys() throws {
+    func kakaoKeys() async throws {
         let upstream = try RecordedUpstream()
-        let wrong = try run(
+        let wrong = try await run(
             [request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream,
             environment: ["KAKAO_REST_API_KEY": "wrong-key"]
         ).json()
         #expect(wrong.first?[at: "/error/code"] == -31002)
         #expect(wrong.first?[at: "/error/data/upstreamCode"] == "AccessDeniedError")
         #expect(wrong.first?[at: "/error/data/status"] == 401)
-        let missing = try run(
+        let missing = try await run(
             [request(1, "movie.poster", params: ["title": "광해"])], upstream: upstream,
             environment: ["KAKAO_REST_API_KEY": ""]
         ).json()
@@ -194,9 +195,9 @@ struct LivePathTests {
     }
 
     @Test("a KOBIS key the service refuses: upstream_rejected, the key in no message")
-    func kobisKey() throws {
+    func kobisKey() async throws {
         let upstream = try RecordedUpstream()
-        let run = try WorkerProcess.run(
+        let run = try await WorkerProcess.run(
             [request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
             environment: upstream.environment.merging(["KOBIS_API_KEY": "refused-key-123"]) { $1 })
         #expect(run.json().first?[at: "/error/code"] == -31002)
@@ -204,8 +205,8 @@ struct LivePathTests {
     }
 
     @Test("an unreachable upstream: upstream_unavailable, the URL redacted")
-    func unreachable() throws {
-        let run = try WorkerProcess.run(
+    func unreachable() async throws {
+        let run = try await WorkerProcess.run(
             [request(1, "boxoffice.daily", params: ["date": "2022-01-05"])], arguments: Self.arguments,
             environment: ["KOBIS_API_KEY": "secret-key-777", "KOBIS_BASE_URL": "http://127.0.0.1:9/kobis"])
         let response = try #require(run.json().first)

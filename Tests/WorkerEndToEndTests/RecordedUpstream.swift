@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import TestSupport
 
 /// A fake KOBIS + Kakao serving the project's own recorded bodies (`Fixtures/upstream/`) by endpoint and

@@ -1,4 +1,5 @@
 import JSONCore
+import ProcessTestSupport
 import TestSupport
 import Testing
 

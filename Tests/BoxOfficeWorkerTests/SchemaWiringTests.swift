@@ -3,10 +3,11 @@ import JSONCore
 import JSONSchema
 import TestSupport
 import Testing
+import WorkerTestSupport
 
 /// Params are validated before a handler runs, results match their published schemas, and `rpc.discover` publishes
 /// the real schemas.
-@Suite("Schemas on the wire", .blocking)
+@Suite("Schemas on the wire")
 struct SchemaWiringTests {
     @Test(
         "each registered method with invalid params → -32602 naming the instance locations",
@@ -21,9 +22,8 @@ struct SchemaWiringTests {
             ),
             (#"{"jsonrpc":"2.0","id":1,"method":"diagnostics.sleep","params":{"ms":"10"}}"#, ["/ms"]),
         ])
-    func invalidParams(line: String, locations: [String]) throws {
-        let run = try WorkerProcess.run([line], arguments: ["--diagnostics"])
-        let response = try #require(run.json().first)
+    func invalidParams(line: String, locations: [String]) async throws {
+        let response = try #require(try await OfflineWorker(["--diagnostics"]).jsonRPC.json([line]).first)
         #expect(response[at: "/error/code"] == -32602)
         #expect(response[at: "/error/data/reason"] == "invalid_params")
         let errors = response[at: "/error/data/errors"]?.arrayValue ?? []
@@ -34,34 +34,33 @@ struct SchemaWiringTests {
     }
 
     @Test("at most 20 errors are listed")
-    func errorLimit() throws {
+    func errorLimit() async throws {
         let params = JSONValue.object(JSONObject((0..<30).map { ("p\($0)", JSONValue.int($0)) }))
-        let run = try WorkerProcess.run([request(1, "ping", params: params)])
-        let response = try #require(run.json().first)
+        let response = try #require(try await OfflineWorker().jsonRPC.json([request(1, "ping", params: params)]).first)
         #expect(response[at: "/error/data/errors"]?.arrayValue?.count == 20)
         #expect(response[at: "/error/message"]?.stringValue?.contains("29 more") == true)
     }
 
     @Test("_meta never causes -32602, whatever it holds, for every registered method")
-    func meta() throws {
+    func meta() async throws {
         let meta: JSONValue = ["progressToken": ["odd": [1, 2]], "anything": "goes"]
         let lines = [
             request(1, "ping", params: ["_meta": meta]), request(2, "worker.status", params: ["_meta": meta]),
             request(3, "rpc.discover", params: ["_meta": meta]),
             request(4, "diagnostics.sleep", params: ["ms": 1, "_meta": meta]),
         ]
-        let out = try WorkerProcess.run(lines, arguments: ["--diagnostics"]).json()
+        let out = try await OfflineWorker(["--diagnostics"]).jsonRPC.json(lines)
         #expect(out.count == 4)
         #expect(out.allSatisfy { $0["result"] != nil })
     }
 
     @Test("every result validates against its method's result schema")
-    func results() throws {
+    func results() async throws {
         let calls: [(String, JSONValue?)] = [
             ("ping", nil), ("worker.status", nil), ("rpc.discover", nil), ("diagnostics.sleep", ["ms": 1, "steps": 1]),
         ]
         let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
-        let out = try WorkerProcess.run(lines, arguments: ["--diagnostics", "--ordered"]).json()
+        let out = try await OfflineWorker(["--diagnostics", "--ordered"]).jsonRPC.json(lines)
         for (index, call) in calls.enumerated() {
             let schema = try SchemaCatalog.compiled("\(call.0).result.schema.json")
             let result = try #require(out[index]["result"], "\(call.0): \(out[index])")
@@ -70,8 +69,8 @@ struct SchemaWiringTests {
     }
 
     @Test("rpc.discover publishes the schemas in Schemas/ as they are")
-    func discoverPublishesSchemas() throws {
-        let out = try WorkerProcess.run([request(1, "rpc.discover")]).json()
+    func discoverPublishesSchemas() async throws {
+        let out = try await OfflineWorker().jsonRPC.json([request(1, "rpc.discover")])
         let methods = try #require(out.first?[at: "/result/methods"]?.arrayValue)
         for method in methods {
             let name = try #require(method["name"]?.stringValue)

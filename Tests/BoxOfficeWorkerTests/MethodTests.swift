@@ -1,14 +1,16 @@
 import JSONCore
 import TestSupport
 import Testing
+import WorkerTestSupport
 
-@Suite("worker.status and rpc.discover", .blocking)
+@Suite("worker.status and rpc.discover")
 struct MethodTests {
     @Test("worker.status reports identity, mode, counters and limits")
-    func status() throws {
-        let run = try WorkerProcess.run(
-            [request(1, "ping"), "x", request(2, "worker.status")], arguments: ["--ordered", "--max-in-flight", "7"])
-        let status = try #require(run.json().last)
+    func status() async throws {
+        let out = try await OfflineWorker(["--ordered", "--max-in-flight", "7"]).jsonRPC.json([
+            request(1, "ping"), "x", request(2, "worker.status"),
+        ])
+        let status = try #require(out.last)
         #expect(status[at: "/result/name"] == "boxoffice-worker")
         #expect(status[at: "/result/mode"] == "offline")
         #expect(status[at: "/result/requests/succeeded"] == 1)
@@ -19,21 +21,10 @@ struct MethodTests {
         #expect((status[at: "/result/uptimeSeconds"]?.numberValue ?? -1) >= 0)
     }
 
-    @Test("worker.status says live when KOBIS_API_KEY is set, offline with --offline")
-    func mode() throws {
-        let live = try WorkerProcess.run(
-            [request(1, "worker.status")], environment: ["KOBIS_API_KEY": "dummy-key-for-test"])
-        #expect(live.json().first?[at: "/result/mode"] == "live")
-        #expect(!live.stderr.contains("dummy-key-for-test"))
-        let forced = try WorkerProcess.run(
-            [request(1, "worker.status")], arguments: ["--offline"], environment: ["KOBIS_API_KEY": "dummy"])
-        #expect(forced.json().first?[at: "/result/mode"] == "offline")
-    }
-
     @Test("rpc.discover lists every registered method with its schemas")
-    func discover() throws {
-        let run = try WorkerProcess.run([request(1, "rpc.discover")], arguments: ["--diagnostics"])
-        let document = try #require(run.json().first)
+    func discover() async throws {
+        let out = try await OfflineWorker(["--diagnostics"]).jsonRPC.json([request(1, "rpc.discover")])
+        let document = try #require(out.first)
         #expect(document[at: "/result/openrpc"]?.stringValue?.hasPrefix("1.") == true)
         let methods = try #require(document[at: "/result/methods"]?.arrayValue)
         let names = methods.compactMap { $0["name"]?.stringValue }

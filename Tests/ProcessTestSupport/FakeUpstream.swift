@@ -6,7 +6,7 @@ import Foundation
 /// Each connection gets a thread and one exchange (`Connection: close`). It listens on loopback only and stops
 /// when the test drops it. Nothing here reaches beyond this machine.
 package final class FakeUpstream: @unchecked Sendable {
-    // @unchecked: `recorded` and `stopped` are guarded by `lock`; the socket is only closed once, in stop().
+    // @unchecked: `stopped` is guarded by `lock`; the socket is only closed once, in stop().
 
     package struct Request: Sendable {
         package let method: String
@@ -36,7 +36,7 @@ package final class FakeUpstream: @unchecked Sendable {
     private let socket: Int32
     package let port: Int
     private let lock = NSLock()
-    private var recorded: [Request] = []
+    private let recorded = Watched<[Request]>([])
     private var stopped = false
 
     package init(handler: @escaping @Sendable (Request) -> Reply) throws {
@@ -72,10 +72,13 @@ package final class FakeUpstream: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`
     package var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    package var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+    package var requests: [Request] { recorded.value }
+
+    /// Waits until a request that `matches` has arrived; whether one did within `timeout` seconds.
+    package func waitForRequest(timeout: Double = 20, where matches: @escaping @Sendable (Request) -> Bool) async
+        -> Bool
+    {
+        await recorded.wait(timeout: timeout) { $0.contains(where: matches) }
     }
 
     package func stop() {
@@ -114,9 +117,7 @@ package final class FakeUpstream: @unchecked Sendable {
             buffer += chunk[..<count]
         }
         guard let request = Self.parse(buffer) else { return }
-        lock.lock()
-        recorded.append(request)
-        lock.unlock()
+        recorded.update { $0.append(request) }
         switch handler(request) {
         case .reset:
             var linger = linger(l_onoff: 1, l_linger: 0)
@@ -130,7 +131,7 @@ package final class FakeUpstream: @unchecked Sendable {
                     "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8
                 ))
         case .respond(let status, let contentType, let body, let delay):
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }  // sleep-ok: an upstream that answers slowly
             write(client, Self.head(status: status, contentType: contentType, length: body.count) + body)
         }
     }

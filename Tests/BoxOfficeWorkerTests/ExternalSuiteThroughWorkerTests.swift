@@ -2,15 +2,15 @@ import Foundation
 import JSONCore
 import TestSupport
 import Testing
+import WorkerTestSupport
 
-/// Every JSONTestSuite parsing file and every Jansson invalid input, fed to the binary as a line.
+/// Every JSONTestSuite parsing file and every Jansson invalid input, fed to the worker's line handler as a line.
 ///
-/// All files go through one worker in `--ordered` mode, each followed by a `ping` whose answer marks the end of
+/// All files go through one worker (served in memory) in `--ordered` mode, each followed by a `ping` whose answer marks the end of
 /// that file's answers: so each file's answers are known exactly, and every ping answered proves the worker kept
 /// serving after that file.
 @Suite(
-    "External suites through the worker", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"),
-    .blocking)
+    "External suites through the worker", .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
 struct ExternalSuiteThroughWorkerTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
@@ -73,7 +73,7 @@ struct ExternalSuiteThroughWorkerTests {
     }
 
     @Test("every file is answered as its kind requires, and the worker keeps serving")
-    func allFiles() throws {
+    func allFiles() async throws {
         let cases = Self.cases()
         #expect(cases.count > 350)
         var input: [UInt8] = []
@@ -82,11 +82,10 @@ struct ExternalSuiteThroughWorkerTests {
             while bytes.last == 0x0A { bytes.removeLast() }
             input += bytes + [0x0A] + Array((request(.string("end-\(index)"), "ping") + "\n").utf8)
         }
-        let run = try WorkerProcess.run(bytes: input, arguments: ["--ordered"], timeout: 120)
-        #expect(run.status == 0, "stderr: \(run.stderr.suffix(2000))")
+        let lines = try await OfflineWorker(["--ordered"]).jsonRPC.transcript(bytes: input)
         var answers: [JSONValue] = []
         var next = 0
-        for line in run.lines {
+        for line in lines {
             let value = try? JSONParser.parse(line)
             guard let value else {
                 Issue.record("stdout line is not JSON: \(line)")

@@ -3,28 +3,22 @@ import JSONCore
 import JSONSchema
 import TestSupport
 import Testing
+import WorkerTestSupport
 
 /// The embedded default: no key, answers from Fixtures/ through the same decoding path as live data.
-@Suite("Offline mode", .blocking)
+@Suite("Offline mode")
 struct OfflineModeTests {
     static let arguments = ["--ordered", "--today", "2026-11-21"]
 
-    @Test("the first stderr line says offline, what is covered and how to go live")
-    func notice() throws {
-        let run = try WorkerProcess.run([request(1, "ping")], arguments: Self.arguments)
-        let first = try #require(run.stderr.split(separator: "\n").first)
-        #expect(first.contains("offline mode") && first.contains("2022-01-05") && first.contains("KOBIS_API_KEY"))
-    }
-
     @Test("every method answers from the fixtures, valid against its result schema")
-    func everyMethod() throws {
+    func everyMethod() async throws {
         let calls: [(String, JSONValue?)] = [
             ("boxoffice.daily", nil), ("boxoffice.daily", ["date": "2022-01-05", "include": ["detail"]]),
             ("boxoffice.weekly", nil), ("movie.detail", ["movieCode": "20199882"]),
             ("movie.poster", ["movieCode": "20124079"]), ("movie.search", ["title": "범죄와의 전쟁"]),
         ]
         let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
-        let out = try WorkerProcess.run(lines, arguments: Self.arguments).json()
+        let out = try await OfflineWorker(Self.arguments).jsonRPC.json(lines)
         #expect(out.count == calls.count)
         for (index, call) in calls.enumerated() {
             let result = try #require(out[index]["result"], "\(call.0): \(out[index])")
@@ -40,15 +34,14 @@ struct OfflineModeTests {
     }
 
     @Test("what the fixtures do not cover is offline_unavailable, naming what they do cover")
-    func unavailable() throws {
-        let out = try WorkerProcess.run(
+    func unavailable() async throws {
+        let out = try await OfflineWorker(Self.arguments).jsonRPC.json(
             [
                 request(1, "boxoffice.daily", params: ["date": "2024-01-01"]),
                 request(2, "boxoffice.daily", params: ["date": "2022-01-05", "nation": "korean"]),
                 request(3, "movie.detail", params: ["movieCode": "99999999"]),
                 request(4, "boxoffice.weekly", params: ["period": "weekdays"]),
-            ], arguments: Self.arguments
-        ).json()
+            ])
         #expect(
             out.allSatisfy { $0[at: "/error/code"] == -31006 && $0[at: "/error/data/reason"] == "offline_unavailable" })
         #expect(out[0][at: "/error/data/available"] == ["2022-01-05", "2023-04-23", "2023-04-26"])
@@ -57,7 +50,7 @@ struct OfflineModeTests {
     }
 
     @Test("every recorded box office answers with a detail and a poster search for each of its movies")
-    func wholeCoverage() throws {
+    func wholeCoverage() async throws {
         let boxOffices: [(String, JSONValue)] = [
             ("boxoffice.daily", ["date": "2022-01-05"]), ("boxoffice.daily", ["date": "2023-04-23"]),
             ("boxoffice.daily", ["date": "2023-04-26"]),
@@ -69,7 +62,7 @@ struct OfflineModeTests {
             params["include"] = ["detail", "poster"]
             return request(.int(index), call.0, params: .object(params))
         }
-        let out = try WorkerProcess.run(lines, arguments: Self.arguments).json()
+        let out = try await OfflineWorker(Self.arguments).jsonRPC.json(lines)
         #expect(out.count == boxOffices.count)
         for answer in out {
             let entries = try #require(answer[at: "/result/entries"]?.arrayValue, "\(answer)")
@@ -85,18 +78,16 @@ struct OfflineModeTests {
     }
 
     @Test("a repeated box office is answered from the kept text: the same answer, for each limit its own")
-    func keptAnswers() throws {
-        let worker = try WorkerProcess(arguments: ["--today", "2026-11-21"])
-        worker.send(request(1, "boxoffice.daily", params: ["date": "2023-04-23"]))
-        _ = worker.waitForLines(1)
+    func keptAnswers() async throws {
+        let worker = try OfflineWorker(["--today", "2026-11-21"])
+        var out = try await worker.jsonRPC.json([request(1, "boxoffice.daily", params: ["date": "2023-04-23"])])
         // Now in memory: these are answered at once, from kept text.
-        worker.send(request(2, "boxoffice.daily", params: ["date": "2023-04-23"]))
-        worker.send(request(3, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]))
-        worker.send(request(4, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]))
-        worker.send(request(5, "boxoffice.weekly", params: ["date": "2023-04-23", "period": "week", "limit": 1]))
-        worker.closeInput()
-        #expect(worker.waitForExit() == 0)
-        let out = try worker.lines.map { try JSONParser.parse(Array($0.utf8)) }
+        out += try await worker.jsonRPC.json([
+            request(2, "boxoffice.daily", params: ["date": "2023-04-23"]),
+            request(3, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]),
+            request(4, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]),
+            request(5, "boxoffice.weekly", params: ["date": "2023-04-23", "period": "week", "limit": 1]),
+        ])
         func result(_ id: Int64) -> JSONValue? { out.first { $0["id"] == .integer(id) }?["result"] }
         #expect(result(1) != nil && result(1) == result(2))
         #expect(result(3)?["entries"]?.arrayValue?.count == 2 && result(3) == result(4))
@@ -105,10 +96,9 @@ struct OfflineModeTests {
     }
 
     @Test("date rules hold offline too: the range is checked against today")
-    func dateRange() throws {
-        let out = try WorkerProcess.run(
-            [request(1, "boxoffice.daily", params: ["date": "2026-11-21"])], arguments: Self.arguments
-        ).json()
+    func dateRange() async throws {
+        let out = try await OfflineWorker(Self.arguments).jsonRPC.json(
+            [request(1, "boxoffice.daily", params: ["date": "2026-11-21"])])
         #expect(out.first?[at: "/error/code"] == -32602)
         #expect(out.first?[at: "/error/data/errors/0/instanceLocation"] == "/date")
         #expect(out.first?[at: "/error/message"]?.stringValue?.contains("2026-11-20") == true)

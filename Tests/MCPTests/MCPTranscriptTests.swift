@@ -1,43 +1,31 @@
-import Foundation
 import JSONCore
 import JSONSchema
 import TestSupport
 import Testing
+import WorkerTestSupport
 
-/// `boxoffice-worker mcp`, lines in and lines out, in both eras: the handshake, discovery, every tool, errors as
-/// results, cancellation without an answer, progress, the framing rules and the lifecycle.
-@Suite("MCP transcripts against the built binary", .blocking)
+/// `boxoffice-worker mcp`'s catalog served in memory, lines in and lines out, in both eras: the handshake,
+/// discovery, every tool, errors as results, progress, the framing rules. What needs a process or a live upstream
+/// (cancellation against a slow upstream, end of input, images) is in `WorkerEndToEndTests` (`MCPLiveTests`).
+@Suite("MCP transcripts, in memory")
 struct MCPTranscriptTests {
-    static let modern = "2026-07-28"
+    static let modern = MCPRequests.modern
 
-    /// `_meta` of a modern request (both required members), plus `extra`.
     static func meta(version: String = modern, capabilities: Bool = true, extra: JSONObject = [:]) -> JSONValue {
-        var meta: JSONObject = ["io.modelcontextprotocol/protocolVersion": .string(version)]
-        if capabilities { meta["io.modelcontextprotocol/clientCapabilities"] = [:] }
-        for member in extra { meta[member.key] = member.value }
-        return .object(meta)
+        MCPRequests.meta(version: version, capabilities: capabilities, extra: extra)
     }
 
     static func initialize(_ id: Int, version: String = "2025-06-18") -> String {
-        request(
-            .int(id), "initialize",
-            params: [
-                "protocolVersion": .string(version), "capabilities": [:],
-                "clientInfo": ["name": "transcript", "version": "1"],
-            ])
+        MCPRequests.initialize(id, version: version)
     }
 
     static func call(_ id: Int, _ tool: String, _ arguments: JSONValue = [:], meta: JSONValue? = nil) -> String {
-        var params: JSONObject = ["name": .string(tool), "arguments": arguments]
-        if let meta { params["_meta"] = meta }
-        return request(.int(id), "tools/call", params: .object(params))
+        MCPRequests.call(id, tool, arguments, meta: meta)
     }
 
-    /// Runs `mcp` over `lines` to EOF; the answers by id (notifications under "notifications").
-    func run(_ lines: [String], arguments: [String] = [], environment: [String: String] = [:]) throws -> [JSONValue] {
-        let run = try WorkerProcess.run(lines, arguments: ["mcp"] + arguments, environment: environment)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
-        let values = run.json()
+    /// Serves `lines` on a new MCP session to end of input; every output line must be a JSON-RPC message.
+    func run(_ lines: [String], arguments: [String] = []) async throws -> [JSONValue] {
+        let values = try await OfflineWorker(arguments).mcp.json(lines)
         for value in values {
             // stdout carries only MCP messages.
             #expect(value["jsonrpc"] == "2.0" || value.arrayValue != nil, "not a JSON-RPC message: \(value)")
@@ -50,9 +38,9 @@ struct MCPTranscriptTests {
     }
 
     @Test("the handshake echoes each supported version, and answers an unknown one with its latest legacy version")
-    func handshake() throws {
+    func handshake() async throws {
         let versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "1999-01-01", Self.modern]
-        let out = try run(
+        let out = try await run(
             versions.enumerated().map { Self.initialize($0.offset + 1, version: $0.element) }
                 + [request(nil, "notifications/initialized"), request(99, "ping")])
         for (index, version) in versions.enumerated() {
@@ -68,8 +56,8 @@ struct MCPTranscriptTests {
     }
 
     @Test("server/discover as the very first line: versions, capabilities, identity, caching members")
-    func discoverFirst() throws {
-        let out = try run([request(1, "server/discover", params: ["_meta": Self.meta()])])
+    func discoverFirst() async throws {
+        let out = try await run([request(1, "server/discover", params: ["_meta": Self.meta()])])
         let result = try #require(out.first?["result"])
         #expect(result["supportedVersions"] == ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
         #expect(result["resultType"] == "complete" && result["cacheScope"] == "public")
@@ -79,8 +67,10 @@ struct MCPTranscriptTests {
     }
 
     @Test("a tools/call as the first line of a fresh process (modern): answered, with resultType")
-    func modernCallFirst() throws {
-        let out = try run([Self.call(1, "boxoffice_daily", ["date": "2022-01-05", "limit": 3], meta: Self.meta())])
+    func modernCallFirst() async throws {
+        let out = try await run([
+            Self.call(1, "boxoffice_daily", ["date": "2022-01-05", "limit": 3], meta: Self.meta())
+        ])
         let result = try #require(out.first?["result"])
         #expect(result["resultType"] == "complete" && result["isError"] == false)
         #expect(result[at: "/structuredContent/entries"]?.arrayValue?.count == 3)
@@ -90,8 +80,8 @@ struct MCPTranscriptTests {
     }
 
     @Test("modern _meta: a missing member is -32602, an unsupported version -32022 with supported and requested")
-    func modernMetaErrors() throws {
-        let out = try run([
+    func modernMetaErrors() async throws {
+        let out = try await run([
             request(1, "tools/list", params: ["_meta": Self.meta(capabilities: false)]),
             request(2, "tools/list", params: ["_meta": Self.meta(version: "2099-01-01")]),
             request(3, "tools/list", params: ["_meta": ["io.modelcontextprotocol/clientCapabilities": [:]]]),
@@ -122,11 +112,11 @@ struct MCPTranscriptTests {
     @Test(
         "tools/list is deterministic; every tool called offline gives structured content valid against its outputSchema"
     )
-    func everyTool() throws {
+    func everyTool() async throws {
         let lines =
             [Self.initialize(1), request(2, "tools/list"), request(3, "tools/list")]
             + Self.validCalls.enumerated().map { Self.call(10 + $0.offset, $0.element.0, $0.element.1) }
-        let out = try run(lines)
+        let out = try await run(lines)
         let tools = try #require(answer(out, id: 2)?[at: "/result/tools"]?.arrayValue)
         #expect(answer(out, id: 2)?["result"] == answer(out, id: 3)?["result"])
         #expect(tools.compactMap { $0["name"]?.stringValue } == Self.validCalls.map(\.0))
@@ -147,8 +137,8 @@ struct MCPTranscriptTests {
     }
 
     @Test("invalid arguments and domain failures are results with isError; an unknown tool is -32602")
-    func errorsAsResults() throws {
-        let out = try run([
+    func errorsAsResults() async throws {
+        let out = try await run([
             Self.initialize(1),
             Self.call(2, "boxoffice_daily", ["date": "2022-02-30"]),
             Self.call(3, "boxoffice_daily", ["limit": 99]),
@@ -170,8 +160,8 @@ struct MCPTranscriptTests {
     }
 
     @Test("progress with include flows as notifications/progress with the token, increasing, before the result")
-    func progress() throws {
-        let out = try run([
+    func progress() async throws {
+        let out = try await run([
             Self.initialize(1),
             Self.call(
                 2, "boxoffice_daily", ["date": "2022-01-05", "include": ["detail"]], meta: ["progressToken": "p-1"]),
@@ -188,15 +178,15 @@ struct MCPTranscriptTests {
     }
 
     @Test("id null and batches are -32600, except batches in a 2025-03-26 session")
-    func framing() throws {
-        let out = try run([
+    func framing() async throws {
+        let out = try await run([
             Self.initialize(1),
             #"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
             "[\(request(2, "ping"))]",
         ])
         let errors = out.filter { $0["id"] == .null }
         #expect(errors.count == 2 && errors.allSatisfy { $0[at: "/error/code"] == -32600 })
-        let batched = try run([
+        let batched = try await run([
             Self.initialize(1, version: "2025-03-26"), "[\(request(2, "ping")),\(request(3, "ping"))]",
         ])
         let array = try #require(batched.first { $0.arrayValue != nil }?.arrayValue)
@@ -205,8 +195,8 @@ struct MCPTranscriptTests {
 
     @Test(
         "resources: templates, offline recordings listed, read as application/json; the briefing prompt embeds the day")
-    func resourcesAndPrompt() throws {
-        let out = try run([
+    func resourcesAndPrompt() async throws {
+        let out = try await run([
             Self.initialize(1),
             request(2, "resources/templates/list"),
             request(3, "resources/list"),
