@@ -112,15 +112,16 @@ let package = Package(
         // target (pure: shared data, JSON helpers, an in-memory host, temporary directories), WorkerTestSupport for
         // the worker served in memory, ProcessTestSupport for the built binary and fake upstreams on loopback.
         .target(
-            name: "TestSupport", dependencies: ["JSONCore", "JSONRPC"], path: "Tests/TestSupport",
+            name: "TestSupport",
+            dependencies: ["JSONCore", "JSONRPC", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .target(
             name: "WorkerTestSupport", dependencies: ["BoxOfficeWorker", "JSONRPC", "MCP", "TestSupport"],
             path: "Tests/WorkerTestSupport", swiftSettings: strictSettings),
         .target(
             name: "ProcessTestSupport",
-            dependencies: ["JSONCore", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
-            path: "Tests/ProcessTestSupport", swiftSettings: strictSettings),
+            dependencies: ["JSONCore", "TestSupport"], path: "Tests/ProcessTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeCoreTests",

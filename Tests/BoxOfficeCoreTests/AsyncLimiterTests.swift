@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import BoxOfficeCore
@@ -19,7 +20,7 @@ struct AsyncLimiterTests {
         let limiter = AsyncLimiter(width: 1)
         try await limiter.acquire()
         let waiter = Task { try await limiter.acquire() }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { limiter.waiting == 1 }, "the waiter never queued")
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         limiter.release()
@@ -41,7 +42,8 @@ struct AsyncLimiterTests {
                 limiter.release()
             }
             waiters.append(waiter)
-            try await Task.sleep(for: .milliseconds(5))
+            // The next one arrives once this one is queued: arrival order is then the index order.
+            #expect(await eventually { limiter.waiting == index + 1 }, "waiter \(index) never queued")
         }
         limiter.release()
         for waiter in waiters { try await waiter.value }

@@ -11,27 +11,36 @@ import Testing
 /// the per-service bound, and the digest that names posters.
 @Suite("Cache, quota and bounds")
 struct CacheTests {
-    /// Answers every call with a body built from its key (or `body`), counting calls.
+    /// Answers every call with a body built from its key (or `body`), counting calls; a gated one answers only once
+    /// the test has released it, so calls stay in flight exactly as long as the test needs.
     final class CountingFetcher: Fetcher {
         let calls = Atomic<Int>(0)
         let running = Atomic<Int>(0)
         let mostRunning = Atomic<Int>(0)
         let body: String?
         let origin: Source.Origin
-        let delay: Duration
+        private let gate: AsyncStream<Void>?
+        private let opener: AsyncStream<Void>.Continuation?
 
-        init(body: String? = nil, origin: Source.Origin = .kobis, delay: Duration = .zero) {
+        init(body: String? = nil, origin: Source.Origin = .kobis, gated: Bool = false) {
             self.body = body
             self.origin = origin
-            self.delay = delay
+            if gated {
+                let (gate, opener) = AsyncStream<Void>.makeStream()
+                (self.gate, self.opener) = (gate, opener)
+            } else {
+                (gate, opener) = (nil, nil)
+            }
         }
+
+        func release() { opener?.finish() }
 
         func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
             calls.add(1, ordering: .relaxed)
             let now = running.add(1, ordering: .relaxed).newValue
             mostRunning.max(now, ordering: .relaxed)
             defer { running.subtract(1, ordering: .relaxed) }
-            if delay > .zero { try? await Task.sleep(for: delay) }
+            if let gate { for await _ in gate {} }
             let text = body ?? #"{"boxOfficeResult":{"key":"\#(call.key)"}}"#
             return Fetched(body: Array(text.utf8), source: Source(origin: origin, fetchedAt: "2026-11-21T01:00:00Z"))
         }
@@ -181,7 +190,7 @@ struct CacheTests {
 
     @Test("at most `width` calls per service are in flight; the other service is not held up")
     func bounded() async throws {
-        let upstream = CountingFetcher(delay: .milliseconds(30))
+        let upstream = CountingFetcher(gated: true)
         let fetcher = LimitingFetcher(upstream, perService: 3)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<12 {
@@ -190,6 +199,10 @@ struct CacheTests {
                         UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": "\(index)"]))
                 }
             }
+            // Held at the upstream: three calls in flight, and the other nine held by the bound.
+            #expect(await eventually { upstream.running.load(ordering: .relaxed) == 3 })
+            #expect(upstream.calls.load(ordering: .relaxed) == 3)
+            upstream.release()
         }
         #expect(upstream.calls.load(ordering: .relaxed) == 12)
         #expect(upstream.mostRunning.load(ordering: .relaxed) == 3)

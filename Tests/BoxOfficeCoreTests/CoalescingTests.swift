@@ -1,11 +1,13 @@
 import BoxOfficeCore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Coalescing identical upstream calls")
 struct CoalescingTests {
-    /// Answers after a delay, counting calls and cancellations.
+    /// Answers after a delay, counting calls and cancellations: an upstream that is slow, for what only needs the
+    /// call to last (its order is never decided by the delay).
     final class SlowFetcher: Fetcher {
         let calls = Atomic<Int>(0)
         let cancellations = Atomic<Int>(0)
@@ -20,7 +22,7 @@ struct CoalescingTests {
         func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
             calls.add(1, ordering: .relaxed)
             do {
-                try await Task.sleep(for: delay)
+                try await Task.sleep(for: delay)  // sleep-ok: a slow upstream
             } catch {
                 cancellations.add(1, ordering: .relaxed)
                 throw BoxOfficeError(.upstreamUnavailable, "cancelled")
@@ -30,11 +32,16 @@ struct CoalescingTests {
         }
     }
 
-    /// Answers only once released, so a test can tell "before the upstream finished" without a clock.
+    /// Answers (or fails) only once released, so a test can tell "before the upstream finished" without a clock.
     final class GatedFetcher: Fetcher {
         let calls = Atomic<Int>(0)
         let finished = Atomic<Bool>(false)
+        let failing: Bool
         private let (gate, opener) = AsyncStream<Void>.makeStream()
+
+        init(failing: Bool = false) {
+            self.failing = failing
+        }
 
         func release() { opener.finish() }
 
@@ -42,6 +49,7 @@ struct CoalescingTests {
             calls.add(1, ordering: .relaxed)
             for await _ in gate {}
             finished.store(true, ordering: .releasing)
+            if failing { throw BoxOfficeError(.upstreamUnavailable, "HTTP 503") }
             return Fetched(body: Array(call.key.utf8), source: Source(origin: .kobis, fetchedAt: "now"))
         }
     }
@@ -50,16 +58,19 @@ struct CoalescingTests {
 
     @Test("20 identical calls at once make one upstream call; every caller gets the body")
     func shared() async throws {
-        let inner = SlowFetcher()
+        let inner = GatedFetcher()
         let fetcher = CoalescingFetcher(inner)
         let bodies = await withTaskGroup(of: [UInt8]?.self, returning: [[UInt8]?].self) { group in
             for _ in 0..<20 { group.addTask { try? await fetcher.fetch(self.call).body } }
+            // The call finishes only once all 20 share it.
+            #expect(await eventually { fetcher.callers == 20 })
+            inner.release()
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(inner.calls.load(ordering: .relaxed) == 1)
         #expect(bodies.count == 20 && bodies.allSatisfy { $0 == Array(call.key.utf8) })
         #expect(fetcher.inFlight == 0)
-        _ = try await fetcher.fetch(call)
+        _ = try await fetcher.fetch(call)  // the gate stays open
         #expect(inner.calls.load(ordering: .relaxed) == 2, "a finished call is not cached here")
     }
 
@@ -76,7 +87,7 @@ struct CoalescingTests {
 
     @Test("an error is shared by every caller")
     func sharedError() async {
-        let inner = SlowFetcher(delay: .milliseconds(50), failing: true)
+        let inner = GatedFetcher(failing: true)
         let fetcher = CoalescingFetcher(inner)
         let failures = await withTaskGroup(of: Bool.self, returning: Int.self) { group in
             for _ in 0..<5 {
@@ -89,6 +100,8 @@ struct CoalescingTests {
                     }
                 }
             }
+            #expect(await eventually { fetcher.callers == 5 })
+            inner.release()
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(failures == 5 && inner.calls.load(ordering: .relaxed) == 1)
@@ -101,11 +114,11 @@ struct CoalescingTests {
         let inner = GatedFetcher()
         let fetcher = CoalescingFetcher(inner)
         let survivor = Task { try await fetcher.fetch(call) }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { fetcher.callers == 1 })
         let quitter = Task { try await fetcher.fetch(call) }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { fetcher.callers == 2 })
         let backstop = Task {
-            try await Task.sleep(for: .seconds(30))
+            try await Task.sleep(for: .seconds(30))  // sleep-ok: a deadline that turns a hang into a failure
             inner.release()
         }
         quitter.cancel()
@@ -123,12 +136,9 @@ struct CoalescingTests {
         let inner = SlowFetcher(delay: .seconds(5))
         let fetcher = CoalescingFetcher(inner)
         let only = Task { try await fetcher.fetch(call) }
-        try await Task.sleep(for: .milliseconds(30))
+        #expect(await eventually { inner.calls.load(ordering: .relaxed) == 1 }, "the call never started")
         only.cancel()
         _ = try? await only.value
-        for _ in 0..<100 where inner.cancellations.load(ordering: .relaxed) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(inner.cancellations.load(ordering: .relaxed) == 1)
+        #expect(await eventually { inner.cancellations.load(ordering: .relaxed) == 1 })
     }
 }

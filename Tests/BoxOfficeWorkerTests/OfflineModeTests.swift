@@ -80,9 +80,9 @@ struct OfflineModeTests {
     @Test("a repeated box office is answered from the kept text: the same answer, for each limit its own")
     func keptAnswers() async throws {
         let worker = try OfflineWorker(["--today", "2026-11-21"])
-        var out = try await worker.jsonRPC.json([request(1, "boxoffice.daily", params: ["date": "2023-04-23"])])
+        var out = await worker.jsonRPC.json([request(1, "boxoffice.daily", params: ["date": "2023-04-23"])])
         // Now in memory: these are answered at once, from kept text.
-        out += try await worker.jsonRPC.json([
+        out += await worker.jsonRPC.json([
             request(2, "boxoffice.daily", params: ["date": "2023-04-23"]),
             request(3, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]),
             request(4, "boxoffice.daily", params: ["date": "2023-04-23", "limit": 2]),

@@ -1,8 +1,10 @@
 """Shared set-up of the CLI tests: the built binary, a tmux server of their own, a fake upstream."""
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 
@@ -20,14 +22,16 @@ class Terminal:
     """A real terminal: tmux on a socket of the tests' own, a fixed size, the screen read with capture-pane."""
 
     def __init__(self):
-        self.socket = "boxoffice-tests-%s" % uuid.uuid4().hex[:8]
+        # The socket in a directory of the tests' own (tmux's default, /tmp/tmux-UID, would stay behind).
+        self.folder = tempfile.mkdtemp(prefix="boxoffice-tmux-")
+        self.socket = os.path.join(self.folder, "socket")
         # A session that outlives every test's own: tmux's server exits when its last session is killed, and a
         # new-session that reached the socket while it was exiting failed with "server exited unexpectedly"
         # (two screen tests in one CI run; 9 of 200 kill-then-start cycles here, none with this session).
         self.tmux("new-session", "-d", "-s", "keepalive", "sleep 86400")
 
     def tmux(self, *args, check=True, timeout=30):
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=check,
+        return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True, check=check,
                               timeout=timeout)
 
     def run(self, arguments, width=100, height=30, env=None, escapes=False):
@@ -47,6 +51,7 @@ class Terminal:
 
     def close(self):
         self.tmux("kill-server", check=False)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

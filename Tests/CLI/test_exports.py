@@ -6,7 +6,6 @@ import io
 import json
 import signal
 import subprocess
-import tempfile
 import time
 
 from cli_testing import BINARY, run
@@ -36,9 +35,9 @@ def daily_calls(counts):
     return sum(n for key, n in counts()["calls"].items() if "searchDailyBoxOfficeList" in key)
 
 
-def test_a_ten_day_range_makes_ten_calls_and_again_none(upstream):
+def test_a_ten_day_range_makes_ten_calls_and_again_none(upstream, scratch):
     base, counts = upstream
-    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    cache = scratch("boxoffice-range-")
     arguments = ["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "csv"]
     first = run(arguments, env=live(base, cache))
     assert first.returncode == 0, first.stderr
@@ -51,9 +50,9 @@ def test_a_ten_day_range_makes_ten_calls_and_again_none(upstream):
     assert daily_calls(counts) == 10, "the second run is answered from the cache"
 
 
-def test_a_range_needing_more_calls_than_the_quota_left_is_refused_before_any_call(upstream):
+def test_a_range_needing_more_calls_than_the_quota_left_is_refused_before_any_call(upstream, scratch):
     base, counts = upstream
-    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    cache = scratch("boxoffice-range-")
     refused = run(["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "ndjson", "--kobis-daily-limit", "5"],
                   env=live(base, cache))
     assert refused.returncode == 1
@@ -61,9 +60,9 @@ def test_a_range_needing_more_calls_than_the_quota_left_is_refused_before_any_ca
     assert refused.stdout == "" and daily_calls(counts) == 0
 
 
-def test_max_calls_makes_that_many_exits_2_and_a_second_run_finishes(upstream):
+def test_max_calls_makes_that_many_exits_2_and_a_second_run_finishes(upstream, scratch):
     base, counts = upstream
-    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    cache = scratch("boxoffice-range-")
     arguments = ["daily", "--from", "2023-03-01", "--to", "2023-03-10", "--format", "ndjson"]
     partial = run(arguments + ["--max-calls", "3"], env=live(base, cache))
     assert partial.returncode == 2, partial.stderr
@@ -76,9 +75,9 @@ def test_max_calls_makes_that_many_exits_2_and_a_second_run_finishes(upstream):
     assert len({json.loads(line)["start"] for line in finished.stdout.splitlines()}) == 10
 
 
-def test_an_interrupted_run_resumes(upstream):
+def test_an_interrupted_run_resumes(upstream, scratch):
     base, counts = upstream
-    cache = tempfile.mkdtemp(prefix="boxoffice-range-")
+    cache = scratch("boxoffice-range-")
     arguments = ["daily", "--from", "2023-01-01", "--to", "2023-01-30", "--format", "ndjson"]
     environment = dict(live(base, cache))
     import os
@@ -88,7 +87,7 @@ def test_an_interrupted_run_resumes(upstream):
     # 30 days, 10 at a time, 50 ms each: interrupted after the first waves.
     deadline = time.time() + 10
     while daily_calls(counts) < 12 and time.time() < deadline:
-        time.sleep(0.01)
+        time.sleep(0.01)  # sleep-ok: the pace of a wait for a state (12 calls made), not an order
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 import pytest
 
@@ -18,6 +19,21 @@ import fake_upstream  # noqa: E402
 import postgres_cluster  # noqa: E402
 
 TODAY = "2026-11-21"
+
+
+def until(holds, within=30, what="the state waited for"):
+    """Checks `holds()` until it is true (a state the test can read, never a guessed time); fails after `within`
+    seconds. Each check is a round trip (a psql run, a worker.status), which paces the loop."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if holds():
+            return
+    raise AssertionError("never reached: " + what)
+
+
+def spent_in_database(cluster, database):
+    """The KOBIS calls the leases of `database` record as spent (what reached the database)."""
+    return int(cluster.sql("SELECT coalesce(sum(spent), 0) FROM quota_leases", database=database) or 0)
 
 
 def new_cluster():

@@ -5,7 +5,7 @@ import subprocess
 import threading
 import time
 
-from fleet_testing import BINARY, LockHolder, Worker, cache_files_text, new_cluster, remove
+from fleet_testing import BINARY, LockHolder, Worker, cache_files_text, new_cluster, remove, spent_in_database, until
 
 PAST_DATES = ["2025-%02d-%02d" % (month, day) for month in range(1, 13) for day in range(1, 29)]
 
@@ -106,20 +106,22 @@ def test_four_machines_with_a_limit_of_25_make_exactly_25_kobis_calls(fleet_data
     assert upstream.counts()["kobis"] == 25
 
 
-def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(fleet_database, fleet_upstream, fleet_outputs):
+def test_a_worker_killed_holding_a_lease_loses_it_at_its_expiry(fleet_cluster, fleet_database, fleet_upstream,
+                                                                 fleet_outputs):
     database, upstream, outputs = fleet_database, fleet_upstream, fleet_outputs
     # The survivor's 60 calls (20 ms each upstream) must fit inside the dead worker's lease: 8 s leaves a loaded
     # two-core machine room that 3 s did not promise.
     flags = ["--kobis-daily-limit", "60", "--lease-seconds", "8"]
     doomed = Worker(upstream, outputs, database=database, arguments=flags)
     assert "result" in doomed.daily(dates(0, 1)[0])  # takes a lease of 10 calls, spends 1
-    time.sleep(0.5)  # its spend reaches the database right behind the call
+    name = database.rsplit("/", 1)[1].split("?")[0]
+    until(lambda: spent_in_database(fleet_cluster, name) == 1, what="the spend in the database")
     doomed.kill()
 
     survivor = Worker(upstream, outputs, database=database, arguments=["--kobis-daily-limit", "60"])
     made = sum("result" in survivor.daily(date) for date in dates(1, 60))
     assert made == 50, "the nine calls the dead worker still held are not spendable before its lease expires"
-    time.sleep(8.5)
+    time.sleep(8.5)  # sleep-ok: the lease's expiry is a time (8 s), what this test is about
     more = sum("result" in survivor.daily(date) for date in dates(61, 15))
     assert more == 9, "after the expiry, the dead worker's unspent calls are spent by the others"
     assert upstream.counts()["kobis"] == 60
@@ -136,7 +138,7 @@ def test_postgres_stopped_mid_run_then_restarted(fleet_upstream):
         outputs = Outputs()
         worker = Worker(upstream, outputs, database=cluster.url(), arguments=["--kobis-daily-limit", "25"])
         assert "result" in worker.daily(dates(0, 1)[0])  # a lease of 6
-        time.sleep(0.3)
+        until(lambda: spent_in_database(cluster, cluster.database) == 1, what="the spend in the database")
         cluster.stop("immediate")
         during = [worker.daily(date) for date in dates(1, 8)]  # 5 from the lease, then 3 counted in the process
         assert all("result" in answer for answer in during), during
@@ -151,7 +153,7 @@ def test_postgres_stopped_mid_run_then_restarted(fleet_upstream):
         while time.time() < deadline:
             if worker.call("worker.status")["result"]["store"]["connected"]:
                 break
-            time.sleep(0.25)
+            time.sleep(0.25)  # sleep-ok: the pace of a wait for a state (the reconnection), not an order
         else:
             raise AssertionError("the worker did not reconnect: " + worker.stderr())
         assert "result" in worker.daily(dates(9, 1)[0])  # takes a lease again, after adding the calls counted meanwhile

@@ -10,10 +10,19 @@ struct ServerTranscriptTests {
 
     @Test("responses are written as requests complete, not in request order")
     func outOfOrder() async throws {
-        let out = try await server.responses([
-            request(1, "test.sleep", params: ["ms": 300]), request(2, "test.sleep", params: ["ms": 10]),
-            request(3, "test.echo"),
-        ])
+        // Each answer the host reads opens the gate of the call before it: 3 completes first, then 2, then 1.
+        let gates = TestMethods.Gates()
+        let server = InProcessServer(methods: TestMethods.all(gates: gates))
+        let out = try await server.responses(
+            [
+                request(1, "test.gate", params: ["name": "after-2"]),
+                request(2, "test.gate", params: ["name": "after-3"]),
+                request(3, "test.echo"),
+            ],
+            onLine: { line in
+                if line.contains(#""id":3,"#) { gates.open("after-3") }
+                if line.contains(#""id":2,"#) { gates.open("after-2") }
+            })
         #expect(out.map { $0?[at: "/id"] } == [3, 2, 1])
     }
 
@@ -68,26 +77,38 @@ struct ServerTranscriptTests {
 
     @Test("at most max-in-flight handlers run at once")
     func backpressure() async throws {
+        // Each call answers only once three run at once: the server lets three run (or the calls never answer),
+        // and never a fourth (the peak).
         let concurrency = TestMethods.Concurrency()
         var bounded = InProcessServer(methods: TestMethods.all(concurrency))
         bounded.configuration.maxInFlight = 3
-        let out = try await bounded.responses((1...12).map { request(.int($0), "test.sleep", params: ["ms": 100]) })
-        #expect(out.count == 12)
-        #expect(concurrency.peak.load(ordering: .relaxed) == 3)
+        let out = try await bounded.responses((1...12).map { request(.int($0), "test.together", params: ["count": 3]) })
+        #expect(out.count == 12 && out.allSatisfy { $0?["result"] == [:] }, "\(out)")
+        #expect(concurrency.peak == 3)
     }
 
-    @Test("a duplicate in-flight id is rejected; the id is free again once answered")
+    @Test("a duplicate in-flight id is rejected while the first is in flight")
     func duplicateID() async throws {
-        var ordered = server
-        ordered.configuration.ordered = true
-        let out = try await ordered.responses([
-            request("a", "test.sleep", params: ["ms": 100]), request("a", "test.echo"),
-            request("a", "test.sleep", params: ["ms": 1]),
-        ])
-        #expect(out[0]?[at: "/result/slept"] == 100)
-        #expect(out[1]?[at: "/error/code"] == -32600)
-        #expect(out[1]?[at: "/error/message"]?.stringValue?.hasPrefix("duplicate id") == true)
-        #expect(out[2]?[at: "/error/code"] == -32600)
+        // The first "a" is held until the host has read both refusals, so it is in flight when they are read.
+        let gates = TestMethods.Gates()
+        let refusals = Watched(0)
+        let server = InProcessServer(methods: TestMethods.all(gates: gates))
+        let out = try await server.responses(
+            [
+                request("a", "test.gate", params: ["name": "refused"]), request("a", "test.echo"),
+                request("a", "test.sleep", params: ["ms": 1]),
+            ],
+            onLine: { line in
+                guard line.contains("duplicate id") else { return }
+                refusals.update { $0 += 1 }
+                if refusals.value == 2 { gates.open("refused") }
+            })
+        #expect(out.count == 3)
+        #expect(out[2]?[at: "/result/gate"] == "refused")
+        for refusal in out.prefix(2) {
+            #expect(refusal?[at: "/error/code"] == -32600)
+            #expect(refusal?[at: "/error/message"]?.stringValue?.hasPrefix("duplicate id") == true)
+        }
     }
 
     @Test("$/cancelRequest answers the request with -32800; unknown ids are ignored")

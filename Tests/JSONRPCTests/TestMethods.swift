@@ -2,6 +2,7 @@ import JSONCore
 import JSONRPC
 import JSONSchema
 import Synchronization
+import TestSupport
 
 /// Methods for driving the server in-process: echo, slow, failing, progress.
 enum TestMethods {
@@ -16,23 +17,76 @@ enum TestMethods {
         func start(_ context: RequestContext) throws -> RPCReply { .value(.object(context.params)) }
     }
 
-    /// Counts how many calls run at once.
+    /// Counts how many calls run at once, and lets a call wait until a number of them do.
     final class Concurrency: Sendable {
-        let current = Atomic<Int>(0)
-        let peak = Atomic<Int>(0)
+        private let running = Watched((current: 0, peak: 0))
+        var peak: Int { running.value.peak }
         func enter() {
-            let now = current.add(1, ordering: .relaxed).newValue
-            var seen = peak.load(ordering: .relaxed)
-            while now > seen {
-                let (exchanged, original) = peak.compareExchange(expected: seen, desired: now, ordering: .relaxed)
-                if exchanged { break }
-                seen = original
+            running.update { state in
+                state.current += 1
+                state.peak = max(state.peak, state.current)
             }
         }
-        func leave() { current.subtract(1, ordering: .relaxed) }
+        func leave() { running.update { $0.current -= 1 } }
+        /// Whether `count` calls ran at once within 30 s.
+        func together(_ count: Int) async -> Bool { await running.wait(timeout: 30) { $0.current >= count } }
     }
 
-    /// Sleeps `ms`, reporting `steps` progress notifications; cancellable.
+    /// Gates a test opens by name (each call's answer can open the next call's gate).
+    final class Gates: Sendable {
+        private let opened = Watched(Set<String>())
+        func open(_ name: String) { opened.update { _ = $0.insert(name) } }
+        /// Whether `name` was opened within 30 s.
+        func wait(_ name: String) async -> Bool { await opened.wait(timeout: 30) { $0.contains(name) } }
+    }
+
+    /// Answers once the gate `name` is open: the test decides when, so no clock decides an order.
+    struct Gate: RPCMethod {
+        let name = "test.gate"
+        let summary = "gate"
+        let paramsSchema = try! JSONSchema([
+            "type": "object", "required": ["name"], "properties": ["name": ["type": "string"]],
+            "additionalProperties": false,
+        ])
+        let resultSchema: JSONValue = ["type": "object"]
+        let gates: Gates
+
+        func start(_ context: RequestContext) throws -> RPCReply {
+            let gate = context.params["name"]?.stringValue ?? ""
+            return .later { [gates] in
+                guard await gates.wait(gate) else { throw RPCError(.internalError, "gate \(gate) never opened") }
+                return ["gate": .string(gate)]
+            }
+        }
+    }
+
+    /// Answers once `count` calls of it run at once (a barrier): that the server lets that many run, and no more,
+    /// is then shown by the calls themselves, whatever the machine's speed.
+    struct Together: RPCMethod {
+        let name = "test.together"
+        let summary = "together"
+        let paramsSchema = try! JSONSchema([
+            "type": "object", "required": ["count"], "properties": ["count": ["type": "integer", "minimum": 1]],
+            "additionalProperties": false,
+        ])
+        let resultSchema: JSONValue = ["type": "object"]
+        let concurrency: Concurrency
+
+        func start(_ context: RequestContext) throws -> RPCReply {
+            let count = Int(context.params["count"]?.integerValue ?? 1)
+            return .later { [concurrency] in
+                concurrency.enter()
+                defer { concurrency.leave() }
+                guard await concurrency.together(count) else {
+                    throw RPCError(.internalError, "\(count) calls never ran at once")
+                }
+                return [:]
+            }
+        }
+    }
+
+    /// Sleeps `ms`, reporting `steps` progress notifications; cancellable. Work that takes time, for what needs a
+    /// call to last; an order a test asserts is decided by ``Gate`` instead.
     struct Sleep: RPCMethod {
         let name = "test.sleep"
         let summary = "sleep"
@@ -54,7 +108,7 @@ enum TestMethods {
             let ms = context.params["ms"]?.integerValue ?? 0
             let steps = context.params["steps"]?.integerValue ?? 1
             for step in 1...steps {
-                try await Task.sleep(for: .milliseconds(ms / steps))
+                try await Task.sleep(for: .milliseconds(ms / steps))  // sleep-ok: work that takes time
                 context.reportProgress(Double(step), total: Double(steps))
             }
             return ["slept": .integer(ms)]
@@ -82,7 +136,10 @@ enum TestMethods {
         }
     }
 
-    static func all(_ concurrency: Concurrency = Concurrency()) -> [any RPCMethod] {
-        [Echo(), Sleep(concurrency: concurrency), Crash(), Reject()]
+    static func all(_ concurrency: Concurrency = Concurrency(), gates: Gates = Gates()) -> [any RPCMethod] {
+        [
+            Echo(), Sleep(concurrency: concurrency), Crash(), Reject(), Gate(gates: gates),
+            Together(concurrency: concurrency),
+        ]
     }
 }

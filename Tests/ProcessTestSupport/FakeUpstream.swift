@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the live-path tests: it answers what the test's handler says, including
 /// faults (resets, truncated bodies, slow answers), and records every request it gets.

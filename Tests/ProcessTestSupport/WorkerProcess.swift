@@ -1,6 +1,6 @@
 package import Foundation
 package import JSONCore
-import NIOConcurrencyHelpers
+import TestSupport
 
 /// The built `boxoffice-worker`, spawned with pipes on all three standard streams, driven line by line.
 ///

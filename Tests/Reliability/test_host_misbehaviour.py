@@ -54,7 +54,7 @@ def test_a_host_that_never_reads_stops_the_worker_reading_and_loses_nothing():
 
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
-    time.sleep(3)
+    time.sleep(3)  # sleep-ok: that the worker stops reading can only be shown over a time it is given
     # The answers (about 60 MB) cannot drain: the worker must have stopped reading instead of buffering them.
     assert not written.is_set(), "the worker read everything although its output could not drain"
     stalled = rss_mib(worker)
@@ -79,7 +79,7 @@ def test_a_slowloris_host_is_answered_when_its_line_is_whole_without_spinning():
     for byte in line[:-1]:
         worker.stdin.write(bytes([byte]))
         worker.stdin.flush()
-        time.sleep(0.05)
+        time.sleep(0.05)  # sleep-ok: a slowloris host, one byte at a time
     spent = cpu_seconds(worker) - before
     worker.stdin.write(b"\n")
     worker.stdin.flush()

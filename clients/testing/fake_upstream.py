@@ -61,7 +61,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with State.lock:
                 State.counts[service] += 1
                 State.counts["calls"][key] = State.counts["calls"].get(key, 0) + 1
-            time.sleep(State.delay)
+            time.sleep(State.delay)  # sleep-ok: an upstream that answers slowly
         if url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json":
             day = query.get("targetDt", "")
             body = fixture("kobis/daily-%s.json" % day)

@@ -103,7 +103,7 @@ class Cluster:
             if result.returncode == 0:
                 self.running = True
                 return
-            time.sleep(0.2)
+            time.sleep(0.2)  # sleep-ok: a pause before retrying a server start on another port
         raise Unavailable("the server did not start: " + self.log()[-800:])
 
     def log(self):

@@ -17,6 +17,9 @@ package final class AsyncLimiter: Sendable {
         state = NIOLockedValueBox(State(available: max(1, width)))
     }
 
+    /// Tasks waiting for a place now: what a test waits for to know a waiter is queued, without a clock.
+    package var waiting: Int { state.withLockedValue { $0.waiters.count } }
+
     package func acquire() async throws {
         let id = state.withLockedValue { state -> UInt64 in
             state.nextID += 1

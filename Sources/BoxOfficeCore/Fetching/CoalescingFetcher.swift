@@ -17,6 +17,10 @@ package final class CoalescingFetcher: Fetcher {
     /// Calls in flight now (for tests and status).
     package var inFlight: Int { flights.withLockedValue { $0.count } }
 
+    /// Callers sharing the calls in flight now: what a test waits for before it lets a call finish, so "these
+    /// callers shared one call" does not depend on how fast they arrived.
+    package var callers: Int { flights.withLockedValue { $0.values.reduce(0) { $0 + $1.members } } }
+
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
         let (flight, waiter) = flights.withLockedValue { table -> (Flight, UInt64) in
@@ -55,6 +59,9 @@ package final class CoalescingFetcher: Fetcher {
         }
 
         private let state = NIOLockedValueBox(State())
+
+        /// Callers that joined and have not gone.
+        var members: Int { state.withLockedValue { $0.members } }
 
         func start(
             _ body: @escaping @Sendable () async -> Result<Fetched, BoxOfficeError>,

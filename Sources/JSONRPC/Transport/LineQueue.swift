@@ -15,6 +15,8 @@ final class LineQueue: @unchecked Sendable {
     private var batches = Deque<[ParsedLine]>()
     private var finished = false
     private var closed = false
+    /// Pushers waiting for room now (0 or 1: there is one reader).
+    private var heldPushers = 0
     let capacity: Int
 
     init(capacity: Int = 4) {
@@ -26,7 +28,9 @@ final class LineQueue: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         condition.lock()
         while batches.count >= capacity && !closed {
+            heldPushers += 1
             condition.wait()
+            heldPushers -= 1
         }
         guard !closed else {
             condition.unlock()
@@ -73,6 +77,13 @@ final class LineQueue: @unchecked Sendable {
         condition.unlock()
         if wasFull { condition.signal() }
         return batch
+    }
+
+    /// Pushers the full queue holds now (for tests: a test waits for this state instead of guessing its time).
+    var held: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return heldPushers
     }
 
     /// Batches the queue holds now (for tests: never more than ``capacity``).

@@ -29,6 +29,8 @@ package final class OutputWriter: @unchecked Sendable {
     private var closed = false
     private var done = false
     private var isHostGone = false
+    /// Threads blocked in ``waitForRoom()`` now.
+    private var heldForRoom = 0
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
     /// Bytes that may wait in memory (queued, or in the `write(2)` under way) before ``waitForRoom()`` blocks.
     package let highWaterBytes: Int
@@ -129,9 +131,18 @@ package final class OutputWriter: @unchecked Sendable {
     package func waitForRoom() {
         condition.lock()
         while queued.count + inWrite > highWaterBytes && !isHostGone && !done {
+            heldForRoom += 1
             condition.wait()
+            heldForRoom -= 1
         }
         condition.unlock()
+    }
+
+    /// Threads ``waitForRoom()`` holds now (for tests: a test waits for this state instead of guessing its time).
+    var held: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return heldForRoom
     }
 
     /// Bytes handed over and not yet written.

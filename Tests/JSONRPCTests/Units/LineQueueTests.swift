@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import JSONRPC
@@ -42,11 +43,11 @@ struct LineQueueTests {
             pushed.store(true, ordering: .releasing)
         }
         pusher.start()
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { queue.held == 1 }, "the pusher was never held")
         let pushedNow = pushed.load(ordering: .acquiring)
         #expect(!pushedNow)
         #expect(queue.pop()?.count == 1)
-        while !pushed.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(await eventually { pushed.load(ordering: .acquiring) }, "the pusher was never let through")
         queue.finish()
         #expect(queue.pop()?.count == 1)
         #expect(queue.pop()?.count == 3)
@@ -63,9 +64,9 @@ struct LineQueueTests {
             released.add(1, ordering: .releasing)
         }
         pusher.start()
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { queue.held == 1 }, "the pusher was never held")
         queue.close()
-        while released.load(ordering: .acquiring) < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(await eventually { released.load(ordering: .acquiring) == 1 }, "close did not release the pusher")
         #expect(queue.pop() == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import JSONRPC
@@ -39,15 +40,13 @@ struct OutputWriterTests {
                 let count = read(readEnd, &buffer, buffer.count)
                 if count <= 0 { break }
                 received.withLockedValue { $0 += buffer[..<count] }
-                usleep(50)
+                usleep(50)  // sleep-ok: a host that reads slowly
             }
         }
         readerThread.start()
         await writer.finish()
         close(writeEnd)
-        while received.withLockedValue({ $0.count }) < expected.count {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        #expect(await eventually { received.withLockedValue { $0.count } >= expected.count })
         #expect(received.withLockedValue { $0 } == expected)
         #expect(!writer.hostGone.isFired)
     }
@@ -83,7 +82,7 @@ struct OutputWriterTests {
             returned.store(true, ordering: .releasing)
         }
         waiter.start()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await eventually { writer.held == 1 }, "waitForRoom never held its caller")
         let returnedNow = returned.load(ordering: .acquiring)
         #expect(!returnedNow, "returned while the host read nothing")
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -132,10 +131,10 @@ struct OutputWriterTests {
                 }
             }
         }
-        while !responder.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await eventually { responder.isFinished })
         await writer.finish()
         close(writeEnd)
-        while !readerThread.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await eventually { readerThread.isFinished })
         close(readEnd)
         let lines = String(decoding: received.withLockedValue { $0 }, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 4000)

@@ -2,7 +2,7 @@
 // a stub for what the worker never does on its own (a stderr flood, an answer line over 1 MiB).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
@@ -42,11 +42,12 @@ test("every method offline", async () => {
 });
 
 test("every method live against a fake upstream", async () => {
+  const cache = mkdtempSync(join(tmpdir(), "bo-node-"));
   const worker = new Worker({
     binary,
     env: {
       KOBIS_API_KEY: "test-kobis-key", KAKAO_REST_API_KEY: "test-kakao-key", KOBIS_BASE_URL: `${base}/kobis`,
-      KAKAO_BASE_URL: `${base}/kakao`, BOXOFFICE_CACHE_DIR: mkdtempSync(join(tmpdir(), "bo-node-")),
+      KAKAO_BASE_URL: `${base}/kakao`, BOXOFFICE_CACHE_DIR: cache,
       BOXOFFICE_TODAY: "2026-11-21",
     },
   });
@@ -60,6 +61,7 @@ test("every method live against a fake upstream", async () => {
     assert.equal((await worker.status()).mode, "live");
   } finally {
     await worker.close();
+    rmSync(cache, { recursive: true, force: true });
   }
 });
 
@@ -114,20 +116,30 @@ test("progress callbacks arrive in order", async () => {
   }
 });
 
+/** Asks worker.status until `holds(requests)` is true: a state the worker reports, never a guessed time. */
+async function untilStatus(worker, holds, withinMs = 30000) {
+  const deadline = Date.now() + withinMs;
+  let requests;
+  while (Date.now() < deadline) {
+    requests = (await worker.status()).requests;
+    if (holds(requests)) return requests;
+  }
+  throw new Error(`the worker never reported the state waited for: ${JSON.stringify(requests)}`);
+}
+
+/** Until `count` calls are in flight in the worker (worker.status, answered at once, is not among them). */
+const untilInFlight = (worker, count) => untilStatus(worker, (requests) => requests.inFlight >= count);
+
 test("aborting a call cancels it in the worker, which keeps serving", async () => {
   const worker = offline({ args: ["--diagnostics"] });
   try {
     const controller = new AbortController();
     const call = worker.call("diagnostics.sleep", { ms: 20000 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("the user gave up")), 200);
+    await untilInFlight(worker, 1);
+    controller.abort(new Error("the user gave up"));
     await assert.rejects(call, /the user gave up/);
     assert.deepEqual(await worker.call("ping"), {});
-    let cancelled = 0;
-    for (let attempt = 0; attempt < 50 && cancelled !== 1; attempt++) {
-      cancelled = (await worker.status()).requests.cancelled;
-      if (cancelled !== 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.equal(cancelled, 1);
+    await untilStatus(worker, (requests) => requests.cancelled === 1);
   } finally {
     await worker.close();
   }
@@ -149,7 +161,8 @@ test("a killed worker fails its calls, and the next call starts a new one", asyn
     await worker.call("ping");
     const first = worker.pid;
     const pending = worker.call("diagnostics.sleep", { ms: 20000 });
-    setTimeout(() => process.kill(first, "SIGKILL"), 200);
+    await untilInFlight(worker, 1);
+    process.kill(first, "SIGKILL");
     await assert.rejects(pending, (error) => error instanceof WorkerExited && error.signal === "SIGKILL");
     assert.deepEqual(await worker.call("ping"), {});
     assert.notEqual(worker.pid, first);
@@ -183,7 +196,7 @@ test("an answer line over 1 MiB is read whole", async () => {
 test("close with calls in flight answers them all", async () => {
   const worker = offline({ args: ["--diagnostics"] });
   const calls = Array.from({ length: 20 }, () => worker.call("diagnostics.sleep", { ms: 300 }));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilInFlight(worker, 20);
   await worker.close();
   const results = await Promise.all(calls);
   assert.ok(results.every((result) => result.sleptMs === 300));

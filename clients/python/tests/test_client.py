@@ -25,6 +25,22 @@ def offline(**options):
     return AsyncWorker(BINARY, env=OFFLINE, **options)
 
 
+async def until_status(worker, holds, within=30):
+    """Asks worker.status until `holds(requests)` is true (a state the worker reports, never a guessed time);
+    fails after `within` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        requests = (await worker.status())["requests"]
+        if holds(requests):
+            return requests
+    raise AssertionError("the worker never reported the state waited for: %r" % requests)
+
+
+async def until_in_flight(worker, count):
+    """Until `count` calls are in flight in the worker (worker.status, answered at once, is not among them)."""
+    return await until_status(worker, lambda requests: requests["inFlight"] >= count)
+
+
 def test_every_method_offline():
     async def body():
         async with offline() as worker:
@@ -117,16 +133,12 @@ def test_cancelling_the_task_cancels_the_request_and_the_worker_keeps_serving():
     async def body():
         async with offline(args=["--diagnostics"]) as worker:
             task = asyncio.ensure_future(worker.call("diagnostics.sleep", {"ms": 20000}))
-            await asyncio.sleep(0.2)
+            await until_in_flight(worker, 1)
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task
             assert await worker.call("ping") == {}
-            for _ in range(50):
-                if (await worker.status())["requests"]["cancelled"] == 1:
-                    break
-                await asyncio.sleep(0.05)
-            assert (await worker.status())["requests"]["cancelled"] == 1
+            await until_status(worker, lambda requests: requests["cancelled"] == 1)
 
     run(body())
 
@@ -148,7 +160,7 @@ def test_a_killed_worker_fails_its_calls_and_the_next_call_starts_a_new_one():
         async with offline(args=["--diagnostics"]) as worker:
             first = worker.pid
             pending = asyncio.ensure_future(worker.call("diagnostics.sleep", {"ms": 20000}))
-            await asyncio.sleep(0.2)
+            await until_in_flight(worker, 1)
             os.kill(first, signal.SIGKILL)
             with pytest.raises(WorkerExited) as exited:
                 await pending
@@ -182,7 +194,7 @@ def test_close_with_calls_in_flight_answers_them_all():
         worker = offline(args=["--diagnostics"])
         await worker.start()
         calls = [asyncio.ensure_future(worker.call("diagnostics.sleep", {"ms": 300})) for _ in range(20)]
-        await asyncio.sleep(0.05)
+        await until_in_flight(worker, 20)
         await worker.close()
         results = await asyncio.gather(*calls)
         assert all(result["sleptMs"] == 300 for result in results)

@@ -7,7 +7,6 @@ import os
 import pathlib
 import subprocess
 import sys
-import tempfile
 import urllib.request
 
 import pytest
@@ -16,6 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 SHELL = ROOT / "clients" / "shell"
 sys.path.insert(0, str(ROOT / "clients" / "testing"))
 import fake_upstream  # noqa: E402
+from scratch import scratch  # noqa: E402,F401  (pytest fixture)
 
 BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 
@@ -67,8 +67,8 @@ def upstream():
     running.stop()
 
 
-def test_a_parallel_backfill_shares_one_cache_and_one_quota(upstream):
-    cache = tempfile.mkdtemp(prefix="boxoffice-backfill-")
+def test_a_parallel_backfill_shares_one_cache_and_one_quota(upstream, scratch):
+    cache = scratch("boxoffice-backfill-")
     env = environment(KOBIS_API_KEY="test-kobis-key", KOBIS_BASE_URL=upstream + "/kobis", BOXOFFICE_CACHE_DIR=cache)
 
     def calls():
