@@ -89,7 +89,7 @@ struct OrderlyStopTests {
         // Every one of them came while the other process held the lock: it lets go only when told.
         #expect(holder.lines == ["locked"] && holder.stderr.isEmpty, "the lock holder is gone: \(holder.stderr)")
         // How long those answers took while the lock was held is a benchmark's figure, not a test's
-        // (Benchmarks/locked-store.py).
+        // (Benchmarks/run-locked-store).
         holder.send("release")
         #expect(await holder.waitForExit() == 0, "\(holder.stderr)")
         worker.closeInput()
