@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -292,6 +293,7 @@ def soak(worker, count, variant, fault_rate, seed):
         leaks.append("a stored file")
     if KOBIS_KEY in "".join(stderr_text) or KAKAO_KEY in "".join(stderr_text):
         leaks.append("stderr")
+    shutil.rmtree(cache, ignore_errors=True)
     if leaks:
         problems.append("an API key appeared in: %s" % sorted(set(leaks)))
     if "Fatal error" in "".join(stderr_text) or code < 0:

@@ -7,6 +7,7 @@ import json
 import signal
 import subprocess
 import time
+import urllib.request
 
 from cli_testing import BINARY, run
 
@@ -83,13 +84,16 @@ def test_an_interrupted_run_resumes(upstream, scratch):
     import os
     full = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
     full.update({"BOXOFFICE_TODAY": "2026-11-21"}, **environment)
+    # 30 days, 10 at a time: the calls past the 12th are held by the upstream, so the run is interrupted after the
+    # first waves whatever the machine's speed.
+    urllib.request.urlopen(base + "/__hold?after=12").read()
     process = subprocess.Popen([BINARY, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full)
-    # 30 days, 10 at a time, 50 ms each: interrupted after the first waves.
-    deadline = time.time() + 10
-    while daily_calls(counts) < 12 and time.time() < deadline:
-        time.sleep(0.01)  # sleep-ok: the pace of a wait for a state (12 calls made), not an order
+    deadline = time.time() + 30
+    while daily_calls(counts) < 13 and time.time() < deadline:
+        time.sleep(0.01)  # sleep-ok: the pace of a wait for a state (the 13th call held), not an order
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=60)
+    urllib.request.urlopen(base + "/__release").read()
     assert process.returncode == 130, err
     written = {json.loads(line)["start"] for line in out.splitlines()}
     assert 0 < len(written) < 30 and "interrupted" in err

@@ -17,9 +17,9 @@ enum TestMethods {
         func start(_ context: RequestContext) throws -> RPCReply { .value(.object(context.params)) }
     }
 
-    /// Counts how many calls run at once, and lets a call wait until a number of them do.
+    /// Counts how many calls run at once, and lets calls wait for each other in groups (a barrier).
     final class Concurrency: Sendable {
-        private let running = Watched((current: 0, peak: 0))
+        private let running = Watched((current: 0, peak: 0, arrived: 0))
         var peak: Int { running.value.peak }
         func enter() {
             running.update { state in
@@ -28,8 +28,17 @@ enum TestMethods {
             }
         }
         func leave() { running.update { $0.current -= 1 } }
-        /// Whether `count` calls ran at once within 30 s.
-        func together(_ count: Int) async -> Bool { await running.wait(timeout: 30) { $0.current >= count } }
+        /// Arrives at a barrier of groups of `count`: the n-th arrival (from 0) waits until the whole of its group,
+        /// arrivals up to `(n / count + 1) * count`, has arrived. Whether it did within 30 s.
+        func together(_ count: Int) async -> Bool {
+            var arrival = 0
+            running.update { state in
+                arrival = state.arrived
+                state.arrived += 1
+            }
+            let group = (arrival / count + 1) * count
+            return await running.wait(timeout: 30) { $0.arrived >= group }
+        }
     }
 
     /// Gates a test opens by name (each call's answer can open the next call's gate).
@@ -60,8 +69,8 @@ enum TestMethods {
         }
     }
 
-    /// Answers once `count` calls of it run at once (a barrier): that the server lets that many run, and no more,
-    /// is then shown by the calls themselves, whatever the machine's speed.
+    /// Answers once its group of `count` calls has arrived (a barrier): a server that lets fewer than `count` run at
+    /// once never answers them, and one that lets more run shows it in the peak, whatever the machine's speed.
     struct Together: RPCMethod {
         let name = "test.together"
         let summary = "together"
@@ -99,10 +108,10 @@ enum TestMethods {
         let concurrency: Concurrency
 
         func start(_ context: RequestContext) throws -> RPCReply {
-            .later { try await sleep(context) }
+            .later { try await work(context) }
         }
 
-        private func sleep(_ context: RequestContext) async throws -> JSONValue {
+        private func work(_ context: RequestContext) async throws -> JSONValue {
             concurrency.enter()
             defer { concurrency.leave() }
             let ms = context.params["ms"]?.integerValue ?? 0

@@ -48,7 +48,7 @@ package final class Watched<Value: Sendable>: Sendable {
                 return state.nextWaiter
             }
             guard let id else { return continuation.resume(returning: true) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in  // sleep-ok: a deadline
                 let expired = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
                 expired?.continuation.resume(returning: false)
             }

@@ -86,6 +86,11 @@ struct OrderlyStopTests {
             worker.send(request(.int(id), method))
             #expect(await worker.waitForLine(containing: "\"id\":\(id),", timeout: 20), "no answer to \(method) \(id)")
         }
+        // The first worker.status came while the detail was still in flight (waiting for the store).
+        let firstStatus = try #require(worker.json().first { $0["id"] == 101 })
+        #expect(
+            (firstStatus[at: "/result/requests/inFlight"]?.integerValue ?? 0) >= 1,
+            "the detail was not in flight: \(firstStatus)")
         // Every one of them came while the other process held the lock: it lets go only when told.
         #expect(holder.lines == ["locked"] && holder.stderr.isEmpty, "the lock holder is gone: \(holder.stderr)")
         // How long those answers took while the lock was held is a benchmark's figure, not a test's

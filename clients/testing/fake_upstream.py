@@ -6,7 +6,8 @@ Fixtures/upstream and counting what it is asked.
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
 recording shown as that day. KOBIS lives under /kobis, Kakao under /kakao, a poster image
-under /images/poster.jpg; GET /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
+under /images/poster.jpg; GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
+/__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
 {"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
 really overlap. Runs until killed.
 """
@@ -27,6 +28,9 @@ class State:
     counts = {"kobis": 0, "kakao": 0, "images": 0, "calls": {}}
     delay = 0.005
     base = ""
+    # GET /__hold?after=N: KOBIS calls past the N-th are held until GET /__release (a test's gate).
+    hold_after = None
+    released = threading.Event()
 
 
 def fixture(name):
@@ -54,6 +58,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if url.path == "/__requests":
             with State.lock:
                 return self.send(200, json.dumps(State.counts).encode())
+        if url.path == "/__hold":
+            State.released.clear()
+            State.hold_after = int(query.get("after", "0"))
+            return self.send(200, b"{}")
+        if url.path == "/__release":
+            State.released.set()
+            return self.send(200, b"{}")
         service = ("kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/")
                    else "images" if url.path.startswith("/images/") else None)
         if service:
@@ -61,6 +72,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with State.lock:
                 State.counts[service] += 1
                 State.counts["calls"][key] = State.counts["calls"].get(key, 0) + 1
+                held = service == "kobis" and State.hold_after is not None and State.counts["kobis"] > State.hold_after
+            if held:
+                State.released.wait(60)
             time.sleep(State.delay)  # sleep-ok: an upstream that answers slowly
         if url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json":
             day = query.get("targetDt", "")

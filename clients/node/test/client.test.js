@@ -90,15 +90,19 @@ test("200 concurrent calls are matched by id", async () => {
 test("answers out of order reach their callers", async () => {
   const worker = offline({ args: ["--diagnostics"] });
   try {
-    const finished = [];
-    const sleep = async (ms) => {
-      const result = await worker.call("diagnostics.sleep", { ms });
-      finished.push(ms);
-      return result;
-    };
-    const results = await Promise.all([sleep(400), sleep(10), sleep(200)]);
-    assert.deepEqual(results.map((result) => result.sleptMs), [400, 10, 200]);
-    assert.deepEqual(finished, [10, 200, 400]);
+    // The first call is answered only once it is aborted: the later ones overtake it, whatever the load.
+    const controller = new AbortController();
+    let firstSettled = false;
+    const first = worker.call("diagnostics.sleep", { ms: 60000 }, { signal: controller.signal });
+    first.catch(() => {}).finally(() => { firstSettled = true; });
+    await untilReceived(worker, 1);
+    const [second, third] = await Promise.all([
+      worker.call("diagnostics.sleep", { ms: 2 }), worker.call("diagnostics.sleep", { ms: 1 }),
+    ]);
+    assert.deepEqual([second.sleptMs, third.sleptMs], [2, 1]);
+    assert.equal(firstSettled, false);
+    controller.abort(new Error("overtaken"));
+    await assert.rejects(first, /overtaken/);
   } finally {
     await worker.close();
   }
@@ -125,6 +129,18 @@ async function untilStatus(worker, holds, withinMs = 30000) {
     if (holds(requests)) return requests;
   }
   throw new Error(`the worker never reported the state waited for: ${JSON.stringify(requests)}`);
+}
+
+/**
+ * Until the worker has received `count` requests besides the worker.status calls made here to ask (a count that only
+ * grows, so a call that already finished still counts).
+ */
+function untilReceived(worker, count) {
+  let asked = 0;
+  return untilStatus(worker, (requests) => {
+    asked += 1;
+    return requests.requests - asked >= count;
+  });
 }
 
 /** Until `count` calls are in flight in the worker (worker.status, answered at once, is not among them). */
@@ -196,7 +212,7 @@ test("an answer line over 1 MiB is read whole", async () => {
 test("close with calls in flight answers them all", async () => {
   const worker = offline({ args: ["--diagnostics"] });
   const calls = Array.from({ length: 20 }, () => worker.call("diagnostics.sleep", { ms: 300 }));
-  await untilInFlight(worker, 20);
+  await untilReceived(worker, 20);
   await worker.close();
   const results = await Promise.all(calls);
   assert.ok(results.every((result) => result.sleptMs === 300));

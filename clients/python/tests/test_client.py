@@ -36,6 +36,18 @@ async def until_status(worker, holds, within=30):
     raise AssertionError("the worker never reported the state waited for: %r" % requests)
 
 
+async def until_received(worker, count):
+    """Until the worker has received `count` requests besides the worker.status calls made here to ask (a count that
+    only grows, so a call that already finished still counts)."""
+    asked = [0]
+
+    def holds(requests):
+        asked[0] += 1
+        return requests["requests"] - asked[0] >= count
+
+    return await until_status(worker, holds)
+
+
 async def until_in_flight(worker, count):
     """Until `count` calls are in flight in the worker (worker.status, answered at once, is not among them)."""
     return await until_status(worker, lambda requests: requests["inFlight"] >= count)
@@ -102,16 +114,17 @@ def test_200_concurrent_calls_are_matched_by_id():
 def test_answers_out_of_order_reach_their_callers():
     async def body():
         async with offline(args=["--diagnostics"]) as worker:
-            finished = []
-
-            async def sleep(ms):
-                result = await worker.call("diagnostics.sleep", {"ms": ms})
-                finished.append(ms)
-                return result
-
-            results = await asyncio.gather(sleep(400), sleep(10), sleep(200))
-            assert [result["sleptMs"] for result in results] == [400, 10, 200]
-            assert finished == [10, 200, 400]
+            # The first call is answered only once it is cancelled: the later ones overtake it, whatever the load.
+            first = asyncio.ensure_future(worker.call("diagnostics.sleep", {"ms": 60000}))
+            await until_received(worker, 1)
+            second, third = await asyncio.gather(worker.call("diagnostics.sleep", {"ms": 2}),
+                                                 worker.call("diagnostics.sleep", {"ms": 1}))
+            assert (second["sleptMs"], third["sleptMs"]) == (2, 1)
+            assert not first.done()
+            first.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await first
+            assert await worker.call("ping") == {}
 
     run(body())
 
@@ -194,7 +207,7 @@ def test_close_with_calls_in_flight_answers_them_all():
         worker = offline(args=["--diagnostics"])
         await worker.start()
         calls = [asyncio.ensure_future(worker.call("diagnostics.sleep", {"ms": 300})) for _ in range(20)]
-        await until_in_flight(worker, 20)
+        await until_received(worker, 20)
         await worker.close()
         results = await asyncio.gather(*calls)
         assert all(result["sleptMs"] == 300 for result in results)
