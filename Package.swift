@@ -144,7 +144,11 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "MCPTests",
-            dependencies: ["MCP", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport", "WorkerTestSupport"],
+            // BoxOfficeWorker: OfflineWorker's stored types come from it (a test target that holds one must be rebuilt
+            // when they change; an incremental build that did not crashed in OfflineWorker's destructor).
+            dependencies: [
+                "MCP", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport", "WorkerTestSupport", "BoxOfficeWorker",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeWorkerTests",

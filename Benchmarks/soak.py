@@ -211,7 +211,7 @@ def soak(worker, count, variant, fault_rate, seed):
     upstream = Upstream(fault_rate, slow_seconds=0.6)
     cache = tempfile.mkdtemp(prefix="boxoffice-soak-")
     env = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_", "BOXOFFICE_"))}
-    env.update({"KOBIS_API_KEY": KOBIS_KEY, "KAKAO_REST_API_KEY": KAKAO_KEY, "BOXOFFICE_CACHE_DIR": cache,
+    env.update({"KOBIS_API_KEY": KOBIS_KEY, "KAKAO_REST_API_KEY": KAKAO_KEY, "BOXOFFICE_CACHE_DIR": cache, "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1",
                 "KOBIS_BASE_URL": "http://127.0.0.1:%d/kobis" % upstream.port,
                 "KAKAO_BASE_URL": "http://127.0.0.1:%d" % upstream.port, "BOXOFFICE_TODAY": "2026-11-21"})
     process = subprocess.Popen([worker, "--timeout", "0.4", "--kobis-daily-limit", "1000000", "--drain-seconds", "2"],

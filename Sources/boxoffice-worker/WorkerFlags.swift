@@ -48,6 +48,17 @@ struct WorkerFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Seconds one upstream call may take in all, its whole body included.", valueName: "seconds"))
+    var deadline: Double = 30
+
+    @Flag(
+        help:
+            "Let poster downloads reach loopback and private addresses (env BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1): for tests and private mirrors."
+    )
+    var allowPrivateDownloads = false
+
+    @Option(
+        help: ArgumentHelp(
             "The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).",
             valueName: "path"))
     var cacheDir: String?
@@ -97,6 +108,8 @@ struct WorkerFlags: ParsableArguments {
         options.kobisBaseURL = kobisBaseUrl
         options.kakaoBaseURL = kakaoBaseUrl
         options.timeout = timeout
+        options.deadline = deadline
+        options.allowPrivateDownloads = allowPrivateDownloads
         options.cacheDirectory = cacheDir
         options.noCache = noCache
         options.kobisDailyLimit = kobisDailyLimit

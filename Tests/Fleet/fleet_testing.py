@@ -68,6 +68,8 @@ class Worker:
             "KOBIS_API_KEY": "fleet-test-kobis-key", "KAKAO_REST_API_KEY": "fleet-test-kakao-key",
             "KOBIS_BASE_URL": upstream.base + "/kobis", "KAKAO_BASE_URL": upstream.base + "/kakao",
             "BOXOFFICE_TODAY": TODAY, "BOXOFFICE_CACHE_DIR": self.cache,
+            # The fake upstream serves its images from loopback, where downloads go only when allowed.
+            "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1",
         })
         if database:
             environment["BOXOFFICE_DATABASE_URL"] = database

@@ -27,6 +27,9 @@ package final class FakeUpstream: @unchecked Sendable {
         case truncated(body: [UInt8], declared: Int)
         /// `302 Found` to `location`.
         case redirect(location: String)
+        /// Declares `declared` bytes, sends `body`, then sends nothing more and keeps the connection open until the
+        /// client closes it (a stalled body).
+        case stalled(body: [UInt8], declared: Int)
 
         package static func json(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
             .respond(status: status, body: Array(text.utf8), delay: delay)
@@ -125,6 +128,10 @@ package final class FakeUpstream: @unchecked Sendable {
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         case .truncated(let body, let declared):
             write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
+        case .stalled(let body, let declared):
+            write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
+            var scratch = [UInt8](repeating: 0, count: 1024)
+            while read(client, &scratch, scratch.count) > 0 {}
         case .redirect(let location):
             write(
                 client,

@@ -275,7 +275,7 @@ struct CacheEndToEndTests {
             ], upstream: upstream, cache: cache, arguments: ["--timeout", "10"]
         ).json()
         #expect(out[0][at: "/error/code"] == -31003)
-        #expect(out[0][at: "/error/message"]?.stringValue?.contains("text/html") == true)
+        #expect(out[0][at: "/error/message"]?.stringValue?.contains("not a PNG, JPEG, GIF or WebP image") == true)
         #expect(out[1][at: "/error/code"] == -31003)
         #expect(out[1][at: "/error/message"]?.stringValue?.contains("10 MB") == true)
         #expect(out[2][at: "/result/file/bytes"] == .int(RecordedUpstream.posterBytes.count))

@@ -16,6 +16,9 @@ final class RecordedUpstream: @unchecked Sendable {
     /// with a failing part).
     static let movieWithoutDetails = "20100312"
 
+    /// A movie code whose KOBIS error echoes the key.
+    static let movieEchoingKey = "99999998"
+
     /// The faults, by KOBIS `targetDt`.
     enum Fault: String, CaseIterable {
         case error500ThenOK = "20230101"
@@ -30,6 +33,10 @@ final class RecordedUpstream: @unchecked Sendable {
         case cutJSON = "20230110"
         /// A correct answer after 300 ms (for concurrent identical calls).
         case slowOK = "20230111"
+        /// A body that parses but cannot be decoded (`rankInten: "NaN"`) the first time, the recording after.
+        case nanOnce = "20230112"
+        /// The head and the start of the body, then nothing.
+        case stalled = "20230113"
     }
 
     let server: FakeUpstream
@@ -50,6 +57,8 @@ final class RecordedUpstream: @unchecked Sendable {
         [
             "KOBIS_API_KEY": Self.kobisKey, "KAKAO_REST_API_KEY": Self.kakaoKey,
             "KOBIS_BASE_URL": server.baseURL + "/kobis", "KAKAO_BASE_URL": server.baseURL + "/kakao",
+            // Its images live on this loopback server: downloads from it are allowed (SecurityTests turn it off).
+            "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1",
         ]
     }
 
@@ -108,6 +117,15 @@ final class RecordedUpstream: @unchecked Sendable {
                     #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230109~20230109","dailyBoxOfficeList":[]}}"#
                 )
             case .cutJSON?: return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"#)
+            case .nanOnce?:
+                guard nextCount(date) > 1 else {
+                    return .json(
+                        #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230112~20230112","dailyBoxOfficeList":[{"rnum":"1","rank":"1","rankInten":"NaN","rankOldAndNew":"OLD","movieCd":"20124079","movieNm":"광해","openDt":"2012-09-13","salesAmt":"1","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"1","audiInten":"0","audiChange":"0","audiAcc":"1","scrnCnt":"1","showCnt":"1"}]}}"#
+                    )
+                }
+                return recorded("kobis/daily-20220105.json")
+            case .stalled?:
+                return .stalled(body: Array(#"{"boxOfficeResult":"#.utf8), declared: 4000)
             case .slowOK?:
                 guard case .respond(let status, let type, let body, _) = recorded("kobis/daily-20220105.json") else {
                     return .reset
@@ -119,6 +137,12 @@ final class RecordedUpstream: @unchecked Sendable {
             return recorded("kobis/weekly-1-20120101.json")
         case "/kobis/movie/searchMovieInfo.json":
             let code = request.query["movieCd"] ?? ""
+            if code == Self.movieEchoingKey {
+                // As KOBIS does for some bad parameters: the parameter's value, the key included, in the message.
+                return .json(
+                    #"{"faultInfo":{"message":"잘못된 요청입니다.[parameterName=key,parameterValue=\#(Self.kobisKey)]","errorCode":"320999"}}"#
+                )
+            }
             let file = Self.fixtures.appending(path: "kobis/movie-\(code).json")
             if code != Self.movieWithoutDetails, FileManager.default.fileExists(atPath: file.path()) {
                 return recorded("kobis/movie-\(code).json")
@@ -136,6 +160,23 @@ final class RecordedUpstream: @unchecked Sendable {
             return .json(#"{"errorType":"AccessDeniedError","message":"cannot find appkey"}"#, status: 401)
         }
         let query = request.query["query"] ?? ""
+        // "키유출 …": a 401 whose message repeats the Authorization header.
+        if query.hasPrefix("키유출") {
+            return .json(
+                #"{"errorType":"AccessDeniedError","message":"wrong appKey(KakaoAK \#(Self.kakaoKey)) format"}"#,
+                status: 401)
+        }
+        // "이미지 <url> …": a poster whose image URL is <url> (for download destinations).
+        if query.hasPrefix("이미지 ") {
+            let url = query.dropFirst(4).split(separator: " ").first.map(String.init) ?? ""
+            return .json(
+                #"{"documents":[{"collection":"blog","datetime":"2023-01-01T00:00:00.000+09:00","display_sitename":"test","doc_url":"http://127.0.0.1/doc","height":600,"image_url":"\#(url)","thumbnail_url":"\#(url)","width":400}],"meta":{"is_end":true,"pageable_count":1,"total_count":1}}"#
+            )
+        }
+        // "딴곳 <url> …": the search itself redirects to <url>.
+        if query.hasPrefix("딴곳 ") {
+            return .redirect(location: query.dropFirst(3).split(separator: " ").first.map(String.init) ?? "")
+        }
         // "다운로드 <file>": a poster whose image is served by this server, for download tests.
         if query.hasPrefix("다운로드 ") {
             let file = query.dropFirst(5).split(separator: " ").first.map(String.init) ?? "poster.jpg"
@@ -153,6 +194,16 @@ final class RecordedUpstream: @unchecked Sendable {
         switch path {
         case "/images/poster.jpg": .respond(status: 200, contentType: "image/jpeg", body: Self.posterBytes)
         case "/images/moved.png": .redirect(location: server.baseURL + "/images/poster.jpg")
+        case "/images/disguised.jpg":
+            .respond(status: 200, contentType: "image/jpeg", body: Array("<html><script>alert(1)</script></html>".utf8))
+        case "/images/script.svg":
+            .respond(
+                status: 200, contentType: "image/svg+xml",
+                body: Array(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8))
+        case "/images/long-type.gif":
+            .respond(
+                status: 200, contentType: "image/" + String(repeating: "x", count: 3000),
+                body: Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0])
         case "/images/page.jpg":
             .respond(status: 200, contentType: "text/html; charset=utf-8", body: Array("<html></html>".utf8))
         case "/images/huge.jpg":

@@ -26,11 +26,16 @@ package final class CachingFetcher: Fetcher {
     private static let absenceHolds: Duration = .seconds(2)
     private let hits = Atomic<Int>(0)
     private let misses = Atomic<Int>(0)
+    /// Whether a fetched body may be kept (``UsableBody/check(_:_:)`` in the worker): one that cannot be read as its
+    /// call's answer is handed on, never kept.
+    private let usable: @Sendable (UpstreamCall, Fetched) -> Bool
 
     package init(
         _ inner: any Fetcher, store: (any BoxOfficeStore)?, memoryCapacity: Int = 256,
-        now: @escaping @Sendable () -> Double, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings
+        now: @escaping @Sendable () -> Double, today: @escaping @Sendable () -> CalendarDate, warnings: CacheWarnings,
+        usable: @escaping @Sendable (UpstreamCall, Fetched) -> Bool = { _, _ in true }
     ) {
+        self.usable = usable
         self.inner = inner
         self.store = store
         writer = store.map { WriteBehind(store: $0, warnings: warnings) }
@@ -58,7 +63,8 @@ package final class CachingFetcher: Fetcher {
         }
         misses.add(1, ordering: .relaxed)
         let fetched = try await inner.fetch(call)
-        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call)
+        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call),
+            usable(call, Fetched(body: fetched.body, source: fetched.source, document: document))
         else {
             return fetched
         }

@@ -3,8 +3,10 @@ package import Foundation
 
 /// Downloads poster images into `posters/<sha256>.<ext>` of the cache directory.
 ///
-/// Only `image/*` answers are kept, at most 10 MB, following redirects to any http or https URL (images live on
-/// many hosts). The URL → digest index is kept in the store; a store shared across machines (PostgreSQL) keeps the
+/// Only PNG, JPEG, GIF and WebP images are kept, told by their first bytes (``ImageKind``; the declared type is not
+/// trusted), at most 10 MB, following redirects to any http or https URL (images live on many hosts) whose host is
+/// public: loopback, private, link-local and the other addresses ``DownloadDestination`` refuses are never
+/// connected to, on the first hop or after a redirect, unless `allowPrivate` (tests, private mirrors). The URL → digest index is kept in the store; a store shared across machines (PostgreSQL) keeps the
 /// bytes too, so another machine writes the file from the store on first use and makes no image request. Files
 /// are written to a temporary name and renamed, so a reader never sees a half-written poster, and two processes
 /// saving the same image at once end with the same single file.
@@ -16,12 +18,23 @@ package struct PosterDownloader: Sendable {
     private let directory: URL
     private let transport: any HTTPTransport
     private let timeout: Duration
+    private let allowPrivate: Bool
 
-    package init(store: any BoxOfficeStore, directory: URL, transport: any HTTPTransport, timeout: Duration) {
+    package init(
+        store: any BoxOfficeStore, directory: URL, transport: any HTTPTransport, timeout: Duration,
+        allowPrivate: Bool = false
+    ) {
         self.store = store
         self.directory = directory
         self.transport = transport
         self.timeout = timeout
+        self.allowPrivate = allowPrivate
+    }
+
+    /// Why `url` may not be downloaded from (its host is not public), or nil.
+    static func refusal(_ url: String) -> String? {
+        guard let host = URLComponents(string: url)?.host, !host.isEmpty else { return "\(url) names no host" }
+        return DownloadDestination.refusal(host: host)
     }
 
     package func download(_ url: String, refresh: Bool = false) async throws(BoxOfficeError) -> PosterFile {
@@ -41,9 +54,17 @@ package struct PosterDownloader: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.send(
-                HTTPRequest(url: url, redactedURL: url, redirectsToAnyHost: true, maximumBytes: Self.maximumBytes),
+                HTTPRequest(
+                    url: url, redactedURL: url, redirectsToAnyHost: true, maximumBytes: Self.maximumBytes,
+                    destinationCheck: allowPrivate ? nil : Self.refusal),
                 timeout: timeout)
         } catch {
+            if error.kind == .refused {
+                throw BoxOfficeError(
+                    .upstreamMalformed,
+                    "the poster image is not downloaded: \(error.message); downloads go to public addresses only (BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1 allows a private mirror)",
+                    service: .kakao)
+            }
             if error.kind == .tooLarge {
                 throw BoxOfficeError(
                     .upstreamMalformed,
@@ -60,16 +81,13 @@ package struct PosterDownloader: Sendable {
             error.status = response.status
             throw error
         }
-        let mimeType =
-            (response.contentType ?? "").split(separator: ";").first.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            } ?? ""
-        guard mimeType.hasPrefix("image/"), mimeType.count > 6 else {
+        guard let kind = ImageKind(sniffing: response.body) else {
             throw BoxOfficeError(
                 .upstreamMalformed,
-                "the poster URL answered \(mimeType.isEmpty ? "without a content type" : mimeType), not an image; not downloaded",
+                "the poster URL answered something that is not a PNG, JPEG, GIF or WebP image; not downloaded",
                 service: .kakao)
         }
+        let mimeType = kind.mimeType
         let sha256 = SHA256.hash(data: response.body).hexadecimal
         let image = StoredImage(sha256: sha256, mimeType: mimeType, bytes: response.body.count)
         let poster = file(image)

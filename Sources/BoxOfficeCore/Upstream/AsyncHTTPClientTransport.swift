@@ -4,22 +4,29 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The production transport: one shared AsyncHTTPClient (connection reuse), a size cap on bodies, and redirects
-/// followed here — at most three, and only to the same host, so a redirect can never carry a request (or a key)
-/// to another service.
+/// The production transport: one shared AsyncHTTPClient (connection reuse), a size cap on bodies, a deadline on
+/// the whole exchange, and redirects followed here — at most three; for API calls only to the same origin
+/// (scheme, host and port), so a redirect can never carry a request (or a key) to another service, another port or
+/// clear text; for images to any http(s) URL the request's ``HTTPRequest/destinationCheck`` allows, hop by hop.
 package final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
     package let maximumBodyBytes: Int
+    /// The most one exchange may take, redirects and the whole body included (`--deadline`): the per-call timeout
+    /// covers connecting and the head only, and a server that sends its head and then trickles or stops would
+    /// otherwise hold the call, and one of the few places in flight, for ever.
+    package let deadline: Duration
 
-    package init(maximumBodyBytes: Int = 16 << 20) {
+    package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration = .seconds(30)) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
-        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5))
+        // read: the longest silence between two reads of a body (a stalled download ends before the deadline).
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5), read: .seconds(10))
         // The default of 8 connections per host would split a fan-out of ten details (or ten posters) into two
         // waves; the per-service bound of the fetcher chain is what limits concurrency.
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodyBytes = maximumBodyBytes
+        self.deadline = deadline
     }
 
     /// Closes the client's connections; call once at exit.
@@ -28,7 +35,48 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+        let limit = deadline
+        let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
+            group.addTask { () async -> Result<HTTPResponse, TransportError>? in
+                do throws(TransportError) {
+                    return .success(try await self.exchange(request, timeout: timeout))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: limit)
+                } catch {
+                    return nil  // the exchange ended first
+                }
+                return .failure(
+                    TransportError(
+                        .timeout,
+                        "no complete answer from \(request.redactedURL) within \(Self.seconds(limit)) s (the deadline for a whole call, body included)"
+                    ))
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        switch outcome {
+        case .success(let response)?: return response
+        case .failure(let error)?: throw error
+        case nil: throw TransportError(.other, "the call to \(request.redactedURL) ended without an answer")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private func exchange(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
         var url = request.url
+        if let check = request.destinationCheck, let refusal = check(url) {
+            throw TransportError(.refused, refusal)
+        }
         var redactedURL = request.redactedURL
         for _ in 0...3 {
             var http = HTTPClientRequest(url: url)
@@ -47,12 +95,15 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             if (300..<400).contains(status), let location = response.headers.first(name: "location") {
                 let target =
                     request.redirectsToAnyHost
-                    ? Self.webTarget(location, from: url) : Self.sameHostTarget(location, from: url)
+                    ? Self.webTarget(location, from: url) : Self.sameOriginTarget(location, from: url)
                 guard let next = target else {
                     throw TransportError(
                         .redirect,
-                        "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another host"), which is not followed"
+                        "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another scheme, host or port"), which is not followed"
                     )
+                }
+                if let check = request.destinationCheck, let refusal = check(next) {
+                    throw TransportError(.refused, "\(redactedURL) redirects where downloads may not go: \(refusal)")
                 }
                 url = next
                 redactedURL = next.contains("key=") ? String(next.prefix { $0 != "?" }) + "?…" : next
@@ -86,21 +137,31 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         return target.absoluteString
     }
 
-    /// The absolute URL of a redirect target on the same host (http → https upgrades and port changes allowed: a
-    /// key may only ever reach the host it was meant for), or nil. Hosts are read by `URLComponents`, which knows
-    /// IPv6 literals (`[::1]:8080`) and user information (`user@host`).
-    static func sameHostTarget(_ location: String, from url: String) -> String? {
+    /// The absolute URL of a redirect target of the same origin — scheme, host and port (the scheme's own port when
+    /// none is written) — or nil: a key may only ever reach the origin it was meant for, never another port of the
+    /// same host, nor the same host in clear text. Hosts are read by `URLComponents`, which knows IPv6 literals
+    /// (`[::1]:8080`) and user information (`user@host`).
+    static func sameOriginTarget(_ location: String, from url: String) -> String? {
         guard let target = webTarget(location, from: url),
-            let from = URLComponents(string: url)?.host?.lowercased(),
-            let to = URLComponents(string: target)?.host?.lowercased()
+            let from = URLComponents(string: url), let to = URLComponents(string: target),
+            let fromHost = from.host?.lowercased(), let toHost = to.host?.lowercased(),
+            let fromScheme = from.scheme?.lowercased(), let toScheme = to.scheme?.lowercased()
         else { return nil }
-        return from == to ? target : nil
+        func port(_ components: URLComponents, _ scheme: String) -> Int {
+            components.port ?? (scheme == "https" ? 443 : 80)
+        }
+        guard fromScheme == toScheme, fromHost == toHost, port(from, fromScheme) == port(to, toScheme) else {
+            return nil
+        }
+        return target
     }
 
     static func map(_ error: any Error, _ redactedURL: String) -> TransportError {
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout:
+            case .readTimeout:
+                return TransportError(.timeout, "\(redactedURL) sent nothing for 10 s in the middle of its answer")
+            case .connectTimeout, .deadlineExceeded, .writeTimeout:
                 return TransportError(.timeout, "no answer in time from \(redactedURL)")
             case .remoteConnectionClosed, .cancelled:
                 return TransportError(.reset, "the connection to \(redactedURL) closed before the answer was complete")

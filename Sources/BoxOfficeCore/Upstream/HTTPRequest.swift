@@ -8,15 +8,18 @@ package struct HTTPRequest: Sendable {
     package var redirectsToAnyHost: Bool
     /// A tighter cap on the body than the transport's own, in bytes.
     package var maximumBytes: Int?
+    /// Judges the URL before each hop (the first and every redirect): why it may not be fetched, or nil.
+    package var destinationCheck: (@Sendable (String) -> String?)?
 
     package init(
         url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false,
-        maximumBytes: Int? = nil
+        maximumBytes: Int? = nil, destinationCheck: (@Sendable (String) -> String?)? = nil
     ) {
         self.url = url
         self.redactedURL = redactedURL
         self.headers = headers
         self.redirectsToAnyHost = redirectsToAnyHost
         self.maximumBytes = maximumBytes
+        self.destinationCheck = destinationCheck
     }
 }

@@ -8,16 +8,50 @@ import Foundation
 ///   other 4xx answers and KOBIS `faultInfo` never are.
 package struct LiveFetcher: Fetcher {
     /// One service's base URL and key.
+    ///
+    /// A base URL may carry user information (`http://user:pw@host/…`) and a query (`?token=…`), which a private
+    /// mirror may need: both are sent, and both are secrets. ``baseURL`` is the form shown everywhere (errors,
+    /// `worker.status`, logs): scheme, host, port and path only.
     package struct Endpoint: Sendable {
+        /// The base URL as it may be shown: no user information, no query.
         package var baseURL: String
+        /// The base URL requests are made to (user information kept), without its query.
+        package var requestBase: String
+        /// The base URL's own query, sent first in every request's query.
+        package var baseQuery: String?
         package var key: String?
         /// The environment variable that sets the key, named in `not_configured` errors.
         package var setting: String
+        /// The key, and the user information and query values of the base URL: what ``Redactor`` takes out.
+        package var secrets: [String]
 
         package init(baseURL: String, key: String?, setting: String) {
-            self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+            var text = baseURL
+            var query: String?
+            if let mark = text.firstIndex(of: "?") {
+                query = String(text[text.index(after: mark)...])
+                text = String(text[..<mark])
+            }
+            while text.hasSuffix("/") { text.removeLast() }
+            requestBase = text
+            baseQuery = query?.isEmpty == false ? query : nil
+            var secrets: [String] = key.map { [$0] } ?? []
+            var shown = text
+            if let components = URLComponents(string: text), components.user != nil || components.password != nil {
+                secrets += [components.password, components.percentEncodedPassword, components.user].compactMap { $0 }
+                var plain = components
+                plain.user = nil
+                plain.password = nil
+                shown = plain.string ?? text
+            }
+            for item in baseQuery.flatMap({ URLComponents(string: "x:/?" + $0)?.queryItems }) ?? [] {
+                if let value = item.value, !value.isEmpty { secrets.append(value) }
+            }
+            if let baseQuery { secrets.append(baseQuery) }
+            self.baseURL = shown
             self.key = key
             self.setting = setting
+            self.secrets = secrets
         }
     }
 
@@ -28,6 +62,8 @@ package struct LiveFetcher: Fetcher {
     package var timeout: Duration
     package var retry: RetryPolicy
     package var counters: UpstreamCounters
+    /// Takes both services' secrets out of every body and message (see ``Redactor``).
+    package let redactor: Redactor
 
     package init(
         kobis: Endpoint, kakao: Endpoint, transport: any HTTPTransport, timeout: Duration,
@@ -39,6 +75,7 @@ package struct LiveFetcher: Fetcher {
         self.timeout = timeout
         self.retry = retry
         self.counters = counters
+        redactor = Redactor(kobis.secrets + kakao.secrets)
     }
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
@@ -65,15 +102,18 @@ package struct LiveFetcher: Fetcher {
                 }
             }
             counters.record(call.service)
-            let response: HTTPResponse
+            var response: HTTPResponse
             do {
                 response = try await transport.send(request, timeout: timeout)
             } catch {
-                lastProblem = error.message
+                lastProblem = redactor.redact(error.message)
                 lastStatus = nil
                 if error.isTransient && !Task.isCancelled { continue }
-                throw unavailable(call.service, Self.naming(error.message, request.redactedURL), status: nil)
+                throw unavailable(
+                    call.service, Self.naming(redactor.redact(error.message), request.redactedURL), status: nil)
             }
+            // The one door from the services into the process: no body goes on with a secret in it.
+            response.body = redactor.redact(response.body)
             switch response.status {
             case 200..<300:
                 return Fetched(body: response.body, source: Source(origin: .kobis, fetchedAt: Self.now()))
@@ -96,15 +136,20 @@ package struct LiveFetcher: Fetcher {
     }
 
     static func request(_ call: UpstreamCall, endpoint: Endpoint, key: String) -> HTTPRequest {
-        let query = UpstreamCall.query(call.parameters.sorted { $0.key < $1.key })
-        let base = endpoint.baseURL + call.path + (query.isEmpty ? "?" : "?" + query + "&")
+        let own = UpstreamCall.query(call.parameters.sorted { $0.key < $1.key })
+        let query = [endpoint.baseQuery, own.isEmpty ? nil : own].compactMap { $0 }.joined(separator: "&")
+        let shownQuery = [endpoint.baseQuery == nil ? nil : "…", own.isEmpty ? nil : own].compactMap { $0 }
+            .joined(separator: "&")
         switch call.service {
         case .kobis:
+            let url = endpoint.requestBase + call.path + "?" + (query.isEmpty ? "" : query + "&")
+            let shown = endpoint.baseURL + call.path + "?" + (shownQuery.isEmpty ? "" : shownQuery + "&")
             return HTTPRequest(
-                url: base + "key=" + UpstreamCall.percentEncoded(key), redactedURL: base + "key=REDACTED")
+                url: url + "key=" + UpstreamCall.percentEncoded(key), redactedURL: shown + "key=REDACTED")
         case .kakao:
-            let url = endpoint.baseURL + call.path + (query.isEmpty ? "" : "?" + query)
-            return HTTPRequest(url: url, redactedURL: url, headers: [("Authorization", "KakaoAK " + key)])
+            let url = endpoint.requestBase + call.path + (query.isEmpty ? "" : "?" + query)
+            let shown = endpoint.baseURL + call.path + (shownQuery.isEmpty ? "" : "?" + shownQuery)
+            return HTTPRequest(url: url, redactedURL: shown, headers: [("Authorization", "KakaoAK " + key)])
         }
     }
 

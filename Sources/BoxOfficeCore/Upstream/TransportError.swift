@@ -2,6 +2,8 @@
 package struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     package enum Kind: String, Sendable, Hashable {
         case connect, timeout, reset, tooLarge, redirect, other
+        /// The destination is not allowed (a download to a private address).
+        case refused
     }
 
     package var kind: Kind
@@ -16,7 +18,7 @@ package struct TransportError: Error, Sendable, Hashable, CustomStringConvertibl
     package var isTransient: Bool {
         switch kind {
         case .connect, .timeout, .reset: true
-        case .tooLarge, .redirect, .other: false
+        case .tooLarge, .redirect, .other, .refused: false
         }
     }
 

@@ -21,8 +21,13 @@ package struct WorkerConfiguration: Sendable {
     package var kobis: LiveFetcher.Endpoint
     /// Kakao base URL and key (`--kakao-base-url`/`KAKAO_BASE_URL`, `KAKAO_REST_API_KEY`).
     package var kakao: LiveFetcher.Endpoint
-    /// Per upstream call (`--timeout`).
+    /// Per upstream call, to connect and read the head (`--timeout`).
     package var timeout: Duration
+    /// The most one upstream call may take, body included (`--deadline`).
+    package var deadline: Duration
+    /// Poster downloads may go to loopback and private addresses (`--allow-private-downloads`,
+    /// `BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1`): tests and private mirrors only.
+    package var allowPrivateDownloads: Bool
     /// A fixed "today" for replays and tests (`--today`/`BOXOFFICE_TODAY`); nil: the date in Asia/Seoul.
     package var today: CalendarDate?
     /// The shared cache directory (`--cache-dir`/`BOXOFFICE_CACHE_DIR`, else the XDG cache home); nil: no cache on
@@ -47,8 +52,11 @@ package struct WorkerConfiguration: Sendable {
             baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
         timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
         kobisDailyLimit: Int = 2950, database: DatabaseURL? = nil,
-        leaseSeconds: Double = QuotaGuard.defaultLeaseSeconds, upstreamWidth: Int = 10, offlineRequested: Bool = false
+        leaseSeconds: Double = QuotaGuard.defaultLeaseSeconds, upstreamWidth: Int = 10, offlineRequested: Bool = false,
+        deadline: Duration = .seconds(30), allowPrivateDownloads: Bool = false
     ) {
+        self.deadline = deadline
+        self.allowPrivateDownloads = allowPrivateDownloads
         self.database = database
         self.leaseSeconds = leaseSeconds
         self.offlineRequested = offlineRequested

@@ -46,6 +46,8 @@ extension WorkerOptions {
             Flag(name: "kobis-base-url", takesValue: true, apply: text(\.kobisBaseURL)),
             Flag(name: "kakao-base-url", takesValue: true, apply: text(\.kakaoBaseURL)),
             Flag(name: "timeout", takesValue: true, apply: number(\.timeout)),
+            Flag(name: "deadline", takesValue: true, apply: number(\.deadline)),
+            Flag(name: "allow-private-downloads", takesValue: false, apply: on(\.allowPrivateDownloads)),
             Flag(name: "cache-dir", takesValue: true, apply: text(\.cacheDirectory)),
             Flag(name: "no-cache", takesValue: false, apply: on(\.noCache)),
             Flag(name: "kobis-daily-limit", takesValue: true, apply: number(\.kobisDailyLimit)),

@@ -13,6 +13,8 @@ package struct WorkerOptions: Sendable {
     package var kobisBaseURL: String?
     package var kakaoBaseURL: String?
     package var timeout = 10.0
+    package var deadline = 30.0
+    package var allowPrivateDownloads = false
     package var cacheDirectory: String?
     package var noCache = false
     package var kobisDailyLimit = 2950
@@ -46,6 +48,7 @@ package struct WorkerOptions: Sendable {
         try check(maxBatch >= 1, "--max-batch must be at least 1")
         try check(drainSeconds >= 0 && drainSeconds.isFinite, "--drain-seconds must be 0 or more")
         try check(timeout > 0 && timeout.isFinite, "--timeout must be more than 0 seconds")
+        try check(deadline > 0 && deadline.isFinite, "--deadline must be more than 0 seconds")
         try check(kobisDailyLimit >= 0, "--kobis-daily-limit must be 0 or more")
         try check(!(noCache && cacheDirectory != nil), "--no-cache and --cache-dir contradict each other")
         try check(leaseSeconds >= 1 && leaseSeconds.isFinite, "--lease-seconds must be at least 1")
@@ -93,7 +96,9 @@ package struct WorkerOptions: Sendable {
             kobisDailyLimit: kobisDailyLimit,
             database: database,
             leaseSeconds: leaseSeconds,
-            offlineRequested: offline && kobisKey != nil
+            offlineRequested: offline && kobisKey != nil,
+            deadline: .milliseconds(Int64(deadline * 1000)),
+            allowPrivateDownloads: allowPrivateDownloads || environment["BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS"] == "1"
         )
     }
 }

@@ -55,10 +55,12 @@ package final class WorkerRuntime: Sendable {
             downloader = nil
             downloadUnavailable = "offline mode has no network to download images from; set KOBIS_API_KEY to go live"
             let upstream = LimitingFetcher(fixtures, perService: configuration.upstreamWidth)
-            cache = CachingFetcher(CoalescingFetcher(upstream), store: nil, now: now, today: today, warnings: warnings)
+            cache = CachingFetcher(
+                CoalescingFetcher(upstream), store: nil, now: now, today: today, warnings: warnings,
+                usable: UsableBody.check)
             service = BoxOfficeService(fetcher: cache, calendar: calendar, offline: fixtures.coverage)
         case .live:
-            let production = injected == nil ? AsyncHTTPClientTransport() : nil
+            let production = injected == nil ? AsyncHTTPClientTransport(deadline: configuration.deadline) : nil
             let http = injected ?? production!
             transport = production
             coverage = nil
@@ -74,12 +76,13 @@ package final class WorkerRuntime: Sendable {
             )
             let upstream = LimitingFetcher(QuotaFetcher(live, quota: quota), perService: configuration.upstreamWidth)
             cache = CachingFetcher(
-                CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings)
+                CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings,
+                usable: UsableBody.check)
             service = BoxOfficeService(fetcher: cache, calendar: calendar)
             if let store, let directory = configuration.cacheDirectory {
                 downloader = PosterDownloader(
                     store: store, directory: URL(fileURLWithPath: directory, isDirectory: true), transport: http,
-                    timeout: configuration.timeout)
+                    timeout: configuration.timeout, allowPrivate: configuration.allowPrivateDownloads)
             } else {
                 downloader = nil
             }

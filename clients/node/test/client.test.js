@@ -49,6 +49,8 @@ test("every method live against a fake upstream", async () => {
       KOBIS_API_KEY: "test-kobis-key", KAKAO_REST_API_KEY: "test-kakao-key", KOBIS_BASE_URL: `${base}/kobis`,
       KAKAO_BASE_URL: `${base}/kakao`, BOXOFFICE_CACHE_DIR: cache,
       BOXOFFICE_TODAY: "2026-11-21",
+      // The fake upstream serves its images from loopback, where downloads go only when allowed.
+      BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS: "1",
     },
   });
   try {

@@ -1,0 +1,32 @@
+/// Whether a body an upstream sent for a call can be read as that call's answer: what the cache keeps must be.
+///
+/// A body that parses as JSON but fails to decode (a `rankInten` of `"NaN"`, a missing list) was kept once and then
+/// answered `upstream_malformed` to every later request, and to every new worker sharing the store, until someone
+/// asked with `refresh: true`. Such a body is now not stored at all, in memory or in the store: the request that
+/// got it fails with the decoding error, and the next one asks upstream again. Errors that are answers
+/// (`not_found` for an unknown movie code) are kept as before.
+package enum UsableBody {
+    /// False only when decoding the body as `call`'s answer fails as malformed.
+    package static func check(_ call: UpstreamCall, _ fetched: Fetched) -> Bool {
+        do throws(BoxOfficeError) {
+            switch call.path {
+            case KOBISPaths.daily:
+                _ = try KOBISDecoder.dailyBoxOffice(fetched)
+            case KOBISPaths.weekly:
+                let period = WeekPeriod.allCases.first { $0.weekGb == call.parameters["weekGb"] } ?? .weekend
+                _ = try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
+            case KOBISPaths.movieInfo:
+                _ = try KOBISDecoder.movieInfo(fetched, movieCode: call.parameters["movieCd"] ?? "")
+            case KOBISPaths.movieList:
+                _ = try KOBISDecoder.movieList(fetched, page: call.parameters["curPage"].flatMap { Int($0) } ?? 1)
+            case KakaoPaths.image:
+                _ = try KakaoDecoder.imageSearch(fetched, query: call.parameters["query"] ?? "")
+            default:
+                return true
+            }
+            return true
+        } catch {
+            return error.reason != .upstreamMalformed
+        }
+    }
+}

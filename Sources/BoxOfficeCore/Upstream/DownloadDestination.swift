@@ -1,0 +1,115 @@
+import Foundation
+
+/// Which addresses a poster download may connect to: public unicast only.
+///
+/// An image URL comes from a public search index that anyone can influence, so without this a download could reach
+/// the machine itself, its private network, or a cloud VM's metadata service (`169.254.169.254`), and the answer's
+/// status, type or bytes would tell what is there. The classification is pure (``category(ipv4:)``,
+/// ``category(ipv6:)``, ``category(literal:)``); ``check(host:)`` applies it to every address a host name resolves
+/// to, and the downloader checks each redirect hop again. `BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1` (or
+/// `--allow-private-downloads`) turns it off for tests and private mirrors.
+package enum DownloadDestination {
+    /// Why an address is refused (a phrase for the error message), or nil for a public address.
+    package static func category(ipv4 address: [UInt8]) -> String? {
+        guard address.count == 4 else { return "not an address" }
+        let (a, b, c) = (address[0], address[1], address[2])
+        switch a {
+        case 0: return "unspecified (0.0.0.0/8)"
+        case 10: return "private (10.0.0.0/8)"
+        case 127: return "loopback (127.0.0.0/8)"
+        case 100 where b & 0xC0 == 64: return "shared address space (100.64.0.0/10)"
+        case 169 where b == 254: return "link-local (169.254.0.0/16)"
+        case 172 where b & 0xF0 == 16: return "private (172.16.0.0/12)"
+        case 192 where b == 168: return "private (192.168.0.0/16)"
+        case 192 where b == 0 && c == 0: return "IETF protocol assignments (192.0.0.0/24)"
+        case 198 where b & 0xFE == 18: return "benchmarking (198.18.0.0/15)"
+        case 224...239: return "multicast (224.0.0.0/4)"
+        case 240...255: return "reserved or broadcast (240.0.0.0/4)"
+        default: return nil
+        }
+    }
+
+    /// The same for a 16-byte IPv6 address; IPv4-mapped, -compatible and NAT64 (`64:ff9b::/96`) addresses are
+    /// judged by the IPv4 address inside.
+    package static func category(ipv6 address: [UInt8]) -> String? {
+        guard address.count == 16 else { return "not an address" }
+        let head = address[0..<10]
+        if head.allSatisfy({ $0 == 0 }) {
+            let (p, q) = (address[10], address[11])
+            if p == 0xFF && q == 0xFF { return category(ipv4: Array(address[12...])).map { "IPv4-mapped \($0)" } }
+            if p == 0 && q == 0 {
+                if address[12...].allSatisfy({ $0 == 0 }) { return "unspecified (::)" }
+                if address[12...14].allSatisfy({ $0 == 0 }) && address[15] == 1 { return "loopback (::1)" }
+                return category(ipv4: Array(address[12...])).map { "IPv4-compatible \($0)" }
+            }
+        }
+        if address[0...3] == [0x00, 0x64, 0xFF, 0x9B], address[4..<12].allSatisfy({ $0 == 0 }) {
+            return category(ipv4: Array(address[12...])).map { "NAT64 \($0)" }
+        }
+        switch address[0] {
+        case 0xFF: return "multicast (ff00::/8)"
+        case 0xFC, 0xFD: return "unique-local (fc00::/7)"
+        case 0xFE where address[1] & 0xC0 == 0x80: return "link-local (fe80::/10)"
+        case 0xFE where address[1] & 0xC0 == 0xC0: return "site-local (fec0::/10)"
+        default: break
+        }
+        if address[0] == 0x20, address[1] == 0x01, address[2] == 0x0D, address[3] == 0xB8 {
+            return "documentation (2001:db8::/32)"
+        }
+        return nil
+    }
+
+    /// An address written as text, in every form the C library accepts as one (`127.0.0.1`, `127.1`,
+    /// `2130706433`, `0x7f000001`, `::1`, `[::1]`, `::ffff:10.0.0.1`): `.some(nil)` for a public address,
+    /// `.some(reason)` for a refused one, nil when the text is not an address (a host name).
+    package static func category(literal: String) -> String?? {
+        var text = literal
+        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 {
+            return .some(category(ipv6: withUnsafeBytes(of: &v6) { Array($0) }))
+        }
+        var v4 = in_addr()
+        // inet_aton, unlike inet_pton, takes the old forms too (one number, hexadecimal, fewer than four parts),
+        // as the resolver does.
+        if inet_aton(text, &v4) != 0 {
+            return .some(category(ipv4: withUnsafeBytes(of: &v4) { Array($0) }))
+        }
+        return nil
+    }
+
+    /// Resolves `host` and refuses it when any of its addresses is not public; the reason, or nil when every address
+    /// is public. A host that does not resolve is left to the connection, which fails on its own.
+    package static func refusal(host: String) -> String? {
+        if let literal = category(literal: host) {
+            return literal.map { "\(host) is a \($0) address" }
+        }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
+        defer { freeaddrinfo(list) }
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ai_next }
+            guard let address = entry.pointee.ai_addr else { continue }
+            let found: String?
+            switch Int32(address.pointee.sa_family) {
+            case AF_INET:
+                found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
+                    var raw = pointer.pointee.sin_addr
+                    return category(ipv4: withUnsafeBytes(of: &raw) { Array($0) })
+                }
+            case AF_INET6:
+                found = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                    var raw = pointer.pointee.sin6_addr
+                    return category(ipv6: withUnsafeBytes(of: &raw) { Array($0) })
+                }
+            default:
+                found = nil
+            }
+            if let found { return "\(host) resolves to a \(found) address" }
+        }
+        return nil
+    }
+}

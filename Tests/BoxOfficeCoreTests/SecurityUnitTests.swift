@@ -1,0 +1,159 @@
+import Foundation
+import JSONCore
+import Testing
+
+@testable import BoxOfficeCore
+
+/// The pure parts of the security promises: redaction, download destinations, image sniffing, redirect origins,
+/// base URLs with credentials, and which bodies may be kept. No test here opens a connection.
+@Suite("Security: redaction, destinations, sniffing, origins")
+struct SecurityUnitTests {
+    static let kobisKey = "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d"
+    static let kakaoKey = "kakao+key/with=odd&chars"
+
+    @Test("the keys are taken out as they are and percent-encoded, and any KakaoAK credential")
+    func redaction() {
+        let redactor = Redactor([Self.kobisKey, Self.kakaoKey, "", "ab"])
+        let encoded = Self.kakaoKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let text = "bad key=\(Self.kobisKey) and \(encoded); header KakaoAK someone-elses-key, ok"
+        let clean = redactor.redact(text)
+        #expect(!clean.contains(Self.kobisKey) && !clean.contains(encoded) && !clean.contains("someone-elses-key"))
+        #expect(clean == "bad key=REDACTED and REDACTED; header KakaoAK REDACTED, ok")
+        #expect(redactor.redact("no secret here, ab") == "no secret here, ab", "short secrets are ignored")
+        let body = Array(#"{"faultInfo":{"message":"parameterValue=\#(Self.kobisKey)"}}"#.utf8)
+        #expect(!String(decoding: redactor.redact(body), as: UTF8.self).contains(Self.kobisKey))
+        let plain = Array("{\"boxOfficeResult\":{}}".utf8)
+        #expect(redactor.redact(plain) == plain)
+    }
+
+    @Test("property: a key embedded anywhere in random text never survives redaction (2,000 texts)")
+    func redactionProperty() {
+        var generator = SplitMix(seed: 20_261_125)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789 =&?%+/:;,\"'{}[]가나다KakaoAK\n\t")
+        let keys = [Self.kobisKey, Self.kakaoKey, "user:pass@word", "tok3n-value"]
+        let redactor = Redactor(keys)
+        func below(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        for _ in 0..<2000 {
+            var text = String((0..<below(80)).map { _ in alphabet[below(alphabet.count)] })
+            for _ in 0..<below(4) {
+                var key = keys[below(keys.count)]
+                if generator.next() % 2 == 0 {
+                    key = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                }
+                let at = text.index(text.startIndex, offsetBy: below(text.count + 1))
+                text.insert(contentsOf: key, at: at)
+            }
+            if generator.next() % 3 == 0 { text += " Authorization: KakaoAK \(keys[0])" }
+            let clean = redactor.redact(text)
+            for key in keys {
+                #expect(!clean.contains(key), "\(text) → \(clean)")
+                let encoded = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                #expect(!clean.contains(encoded), "\(text) → \(clean)")
+            }
+            #expect(!String(decoding: redactor.redact(Array(text.utf8)), as: UTF8.self).contains(keys[0]))
+        }
+    }
+
+    @Test(
+        "download destinations: private, loopback, link-local, shared, unique-local, mapped and numeric forms refused",
+        arguments: [
+            "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "127.0.0.1",
+            "127.1", "2130706433", "0x7f000001", "0177.0.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1",
+            "[::1]", "::", "fd00::1", "fc00::1", "fe80::1", "ff02::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1",
+            "64:ff9b::a9fe:a9fe", "::ffff:a9fe:a9fe",
+        ])
+    func refused(_ literal: String) {
+        let category = DownloadDestination.category(literal: literal)
+        #expect(category != nil, "\(literal) was not read as an address")
+        #expect(category.flatMap { $0 } != nil, "\(literal) was allowed")
+        #expect(DownloadDestination.refusal(host: literal) != nil)
+    }
+
+    @Test(
+        "download destinations: public addresses allowed",
+        arguments: [
+            "8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "211.43.3.90", "2606:4700:4700::1111",
+            "::ffff:8.8.8.8", "64:ff9b::808:808",
+        ])
+    func allowed(_ literal: String) {
+        #expect(DownloadDestination.category(literal: literal) == .some(nil), "\(literal)")
+        #expect(DownloadDestination.refusal(host: literal) == nil)
+    }
+
+    @Test("a host name is not a literal; localhost resolves to loopback and is refused")
+    func names() {
+        #expect(DownloadDestination.category(literal: "example.com") == nil)
+        #expect(DownloadDestination.refusal(host: "localhost") != nil)
+    }
+
+    @Test("images are told by their first bytes, never by what the server declares")
+    func sniffing() {
+        #expect(ImageKind(sniffing: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == .png)
+        #expect(ImageKind(sniffing: [0xFF, 0xD8, 0xFF, 0xE0, 0]) == .jpeg)
+        #expect(ImageKind(sniffing: Array("GIF89a...".utf8)) == .gif)
+        #expect(ImageKind(sniffing: Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
+        #expect(ImageKind(sniffing: Array("<html><script>".utf8)) == nil)
+        #expect(ImageKind(sniffing: Array("<svg xmlns=\"http://www.w3.org/2000/svg\">".utf8)) == nil)
+        #expect(ImageKind(sniffing: [0xFF, 0xD8]) == nil)
+        #expect(ImageKind(sniffing: []) == nil)
+    }
+
+    @Test("API redirects stay on the origin: scheme, host and port")
+    func origins() {
+        let from = "https://dapi.kakao.com/v2/search/image?query=x"
+        #expect(
+            AsyncHTTPClientTransport.sameOriginTarget("/v3/search", from: from) == "https://dapi.kakao.com/v3/search")
+        #expect(AsyncHTTPClientTransport.sameOriginTarget("https://dapi.kakao.com:443/a", from: from) != nil)
+        #expect(AsyncHTTPClientTransport.sameOriginTarget("//dapi.kakao.com:8443/a", from: from) == nil)
+        #expect(AsyncHTTPClientTransport.sameOriginTarget("http://dapi.kakao.com/a", from: from) == nil)
+        #expect(AsyncHTTPClientTransport.sameOriginTarget("https://evil.example/a", from: from) == nil)
+        #expect(AsyncHTTPClientTransport.sameOriginTarget("http://[::1]:81/a", from: "http://[::1]:80/") == nil)
+    }
+
+    @Test("a base URL's user information and query are sent, never shown, and the query joins the request's")
+    func baseURLs() {
+        let endpoint = LiveFetcher.Endpoint(
+            baseURL: "http://user:s3cret-pw@127.0.0.1:8080/kobis/?token=t0ken-value", key: Self.kobisKey,
+            setting: "KOBIS_API_KEY")
+        #expect(endpoint.baseURL == "http://127.0.0.1:8080/kobis")
+        let call = UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20230426"])
+        let request = LiveFetcher.request(call, endpoint: endpoint, key: Self.kobisKey)
+        #expect(
+            request.url
+                == "http://user:s3cret-pw@127.0.0.1:8080/kobis/boxoffice/searchDailyBoxOfficeList.json?token=t0ken-value&targetDt=20230426&key=\(Self.kobisKey)"
+        )
+        for secret in ["s3cret-pw", "t0ken-value", Self.kobisKey, "user:"] {
+            #expect(!request.redactedURL.contains(secret), "\(request.redactedURL)")
+            #expect(endpoint.secrets.contains { secret.hasPrefix($0) || $0.contains(secret) } || secret == "user:")
+        }
+        #expect(Redactor(endpoint.secrets).redact("x s3cret-pw t0ken-value") == "x REDACTED REDACTED")
+    }
+
+    @Test("a body that cannot be decoded is not kept; an answer, even not_found, is")
+    func usableBodies() {
+        let daily = UpstreamCall(service: .kobis, path: KOBISPaths.daily, parameters: ["targetDt": "20230112"])
+        let source = Source(origin: .kobis, fetchedAt: "now")
+        let nan = Array(
+            #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230112~20230112","dailyBoxOfficeList":[{"rnum":"1","rank":"1","rankInten":"NaN","rankOldAndNew":"OLD","movieCd":"1","movieNm":"x","openDt":"","salesAmt":"1","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"1","audiInten":"0","audiChange":"0","audiAcc":"1","scrnCnt":"1","showCnt":"1"}]}}"#
+                .utf8)
+        #expect(!UsableBody.check(daily, Fetched(body: nan, source: source)))
+        let good = Array(nan).replacing(Array(#""rankInten":"NaN""#.utf8), with: Array(#""rankInten":"0""#.utf8))
+        #expect(UsableBody.check(daily, Fetched(body: good, source: source)))
+        let movie = UpstreamCall(service: .kobis, path: KOBISPaths.movieInfo, parameters: ["movieCd": "1"])
+        let empty = Array(#"{"movieInfoResult":{"movieInfo":{},"source":"영화진흥위원회"}}"#.utf8)
+        #expect(UsableBody.check(movie, Fetched(body: empty, source: source)), "not_found is an answer")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the property test's texts are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,191 @@
+import BoxOfficeCore
+import Foundation
+import JSONCore
+import ProcessTestSupport
+import TestSupport
+import Testing
+
+/// The security promises against the built worker and fake servers on 127.0.0.1 (never anything else): no key in
+/// any output or file, a deadline on every body, downloads to public addresses only, no key after a redirect to
+/// another origin, no undecodable body kept, images told by their bytes, base URL credentials never shown.
+@Suite("Security against fake upstreams on loopback")
+struct SecurityEndToEndTests {
+    static let arguments = ["--ordered", "--today", "2026-11-21", "--timeout", "5"]
+
+    /// Every byte the worker wrote (stdout, stderr) and every file under `cache`.
+    static func everything(_ run: WorkerRun, cache: String?) -> String {
+        var text = run.lines.joined(separator: "\n") + run.stderr
+        if let cache, let files = FileManager.default.enumerator(atPath: cache) {
+            for case let name as String in files {
+                if let data = FileManager.default.contents(atPath: cache + "/" + name) {
+                    text += String(decoding: data, as: UTF8.self)
+                }
+            }
+        }
+        return text
+    }
+
+    @Test("a key echoed by KOBIS or by Kakao reaches no answer, log, MCP content or file")
+    func echoedKeys() async throws {
+        let upstream = try RecordedUpstream()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = cache
+        let rpc = try await WorkerProcess.run(
+            [
+                request(1, "movie.detail", params: ["movieCode": .string(RecordedUpstream.movieEchoingKey)]),
+                request(2, "movie.poster", params: ["title": "키유출"]),
+            ], arguments: Self.arguments + ["--log-level", "debug"], environment: environment)
+        let out = rpc.json()
+        #expect(out[0][at: "/error/data/upstreamCode"] == "320999", "\(out)")
+        #expect(out[0][at: "/error/data/upstreamMessage"]?.stringValue?.contains("REDACTED") == true)
+        #expect(out[1][at: "/error/code"] != nil)
+        let mcp = try await WorkerProcess.run(
+            [
+                MCPRequests.initialize(1),
+                MCPRequests.call(2, "movie_detail", ["movieCode": .string(RecordedUpstream.movieEchoingKey)]),
+                MCPRequests.call(3, "movie_poster", ["title": "키유출"]),
+            ], arguments: ["mcp"] + Self.arguments.dropFirst(), environment: environment)
+        #expect(mcp.json().filter { $0[at: "/result/isError"] == true }.count == 2, "\(mcp.lines)")
+        let cli = try await WorkerProcess.run(
+            [], arguments: ["movie", RecordedUpstream.movieEchoingKey, "--today", "2026-11-21"],
+            environment: environment)
+        #expect(cli.status != 0)
+        for run in [rpc, mcp, cli] {
+            let seen = Self.everything(run, cache: cache)
+            #expect(!seen.contains(RecordedUpstream.kobisKey) && !seen.contains(RecordedUpstream.kakaoKey), "\(seen)")
+        }
+    }
+
+    @Test("a body that stalls ends in an error at the deadline, and other calls are answered meanwhile")
+    func stalledBody() async throws {
+        let upstream = try RecordedUpstream()
+        let worker = try WorkerProcess(
+            arguments: ["--today", "2026-11-21", "--deadline", "2"], environment: upstream.environment)
+        worker.send(request(1, "boxoffice.daily", params: ["date": "2023-01-13"]))
+        #expect(await upstream.server.waitForRequest { $0.query["targetDt"] == "20230113" })
+        worker.send(request(2, "movie.detail", params: ["movieCode": "20124079"]))
+        #expect(await worker.waitForLine(containing: #""id":2,"#), "a normal call waited behind the stalled one")
+        #expect(await worker.waitForLine(containing: #""id":1,"#, timeout: 60), "the stalled call was never answered")
+        worker.closeInput()
+        #expect(await worker.waitForExit() == 0)
+        let stalled = try #require(worker.json().first { $0["id"] == 1 })
+        #expect(stalled[at: "/error/data/reason"] == "upstream_unavailable", "\(stalled)")
+        #expect(stalled[at: "/error/message"]?.stringValue?.contains("within 2 s") == true, "\(stalled)")
+    }
+
+    @Test("an undecodable body once, then a good one: the second request is answered")
+    func badBodyNotKept() async throws {
+        let upstream = try RecordedUpstream()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = cache
+        let first = try await WorkerProcess.run(
+            [request(1, "boxoffice.daily", params: ["date": "2023-01-12"])], arguments: Self.arguments,
+            environment: environment
+        ).json()
+        #expect(first.first?[at: "/error/data/reason"] == "upstream_malformed", "\(first)")
+        // A new worker on the same cache: the bad body was kept nowhere.
+        let second = try await WorkerProcess.run(
+            [request(1, "boxoffice.daily", params: ["date": "2023-01-12"])], arguments: Self.arguments,
+            environment: environment
+        ).json()
+        #expect(second.first?[at: "/result/entries"]?.arrayValue?.isEmpty == false, "\(second)")
+        #expect(upstream.dailyRequests("20230112") == 2)
+    }
+
+    @Test("the Kakao key does not follow a redirect to another port")
+    func keyStaysOnOrigin() async throws {
+        let upstream = try RecordedUpstream()
+        let elsewhere = try FakeUpstream { _ in .json("{}") }
+        let run = try await WorkerProcess.run(
+            [request(1, "movie.poster", params: ["title": .string("딴곳 \(elsewhere.baseURL)/steal")])],
+            arguments: Self.arguments, environment: upstream.environment)
+        #expect(run.json().first?[at: "/error/code"] != nil, "\(run.lines)")
+        #expect(elsewhere.requests.isEmpty, "the other port was asked: \(elsewhere.requests.map(\.headers))")
+    }
+
+    @Test(
+        "downloads never reach loopback, in any of its forms, directly or through a redirect",
+        arguments: ["127.0.0.1", "127.1", "2130706433", "0x7f000001", "[::1]", "localhost"])
+    func privateDestinations(_ host: String) async throws {
+        let upstream = try RecordedUpstream()
+        let listener = try FakeUpstream { _ in
+            .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
+        }
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = cache
+        environment["BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS"] = nil
+        let direct = "http://\(host):\(listener.port)/poster.jpg"
+        let run = try await WorkerProcess.run(
+            [request(1, "movie.poster", params: ["title": .string("이미지 \(direct)"), "download": true])],
+            arguments: Self.arguments, environment: environment)
+        let answer = try #require(run.json().first)
+        #expect(answer[at: "/error/message"]?.stringValue?.contains("public addresses only") == true, "\(answer)")
+        #expect(listener.requests.isEmpty, "\(host): the listener was connected to")
+    }
+
+    @Test("each redirect hop is judged: a hop to a refused address is not followed, and never connected to")
+    func redirectHops() async throws {
+        let target = try FakeUpstream { _ in
+            .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
+        }
+        let first = try FakeUpstream { _ in .redirect(location: "http://127.0.0.1:\(target.port)/poster.jpg") }
+        let transport = AsyncHTTPClientTransport()
+        defer { Task { await transport.shutdown() } }
+        // Only the first server's port is allowed here (the hop logic is what is tested; every real hop to
+        // loopback is refused by DownloadDestination, as the test above shows).
+        let allowed = first.port
+        let request = HTTPRequest(
+            url: "\(first.baseURL)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
+            destinationCheck: { URLComponents(string: $0)?.port == allowed ? nil : "\($0) is not allowed" })
+        await #expect(throws: TransportError.self) { try await transport.send(request, timeout: .seconds(5)) }
+        #expect(first.requests.count == 1 && target.requests.isEmpty)
+    }
+
+    @Test("a poster's type is what its bytes are: HTML or SVG sent as an image is refused, a long type never echoed")
+    func sniffedImages() async throws {
+        let upstream = try RecordedUpstream()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = cache
+        let out = try await WorkerProcess.run(
+            ["disguised.jpg", "script.svg", "long-type.gif", "poster.jpg"].enumerated().map {
+                request(
+                    .int($0.offset), "movie.poster", params: ["title": .string("다운로드 \($0.element)"), "download": true])
+            }, arguments: Self.arguments, environment: environment
+        ).json()
+        #expect(
+            out[0][at: "/error/data/reason"] == "upstream_malformed"
+                && out[1][at: "/error/data/reason"] == "upstream_malformed")
+        #expect(out[2][at: "/result/file/mimeType"] == "image/gif", "\(out[2])")
+        #expect(out[3][at: "/result/file/mimeType"] == "image/jpeg")
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: cache + "/posters")) ?? []
+        #expect(!files.contains { $0.hasSuffix(".svg") || $0.hasSuffix(".html") }, "\(files)")
+    }
+
+    @Test("credentials in a base URL are sent but never shown, and its query joins every request's")
+    func baseURLCredentials() async throws {
+        let upstream = try RecordedUpstream()
+        var environment = upstream.environment
+        let port = upstream.server.port
+        environment["KOBIS_BASE_URL"] = "http://someone:pa55word-x@127.0.0.1:\(port)/kobis?token=t0ken-x"
+        let run = try await WorkerProcess.run(
+            [
+                request(1, "worker.status"), request(2, "movie.detail", params: ["movieCode": "00000001"]),
+                request(3, "movie.detail", params: ["movieCode": "20124079"]),
+            ], arguments: Self.arguments, environment: environment)
+        let out = run.json()
+        #expect(out[0][at: "/result/upstream/kobis/baseURL"] == .string("http://127.0.0.1:\(port)/kobis"))
+        #expect(out[2][at: "/result/title"] != nil, "\(out[2])")
+        let seen = Self.everything(run, cache: nil)
+        #expect(!seen.contains("pa55word-x") && !seen.contains("t0ken-x"), "\(seen)")
+        let movie = try #require(upstream.server.requests.first { $0.query["movieCd"] == "20124079" })
+        #expect(movie.query["token"] == "t0ken-x" && movie.query["key"] == RecordedUpstream.kobisKey)
+    }
+}
