@@ -57,6 +57,12 @@ struct WorkerFlags: ParsableArguments {
     )
     var allowPrivateDownloads = false
 
+    @Flag(
+        help:
+            "Use a cache directory that other users can write to or that another user owns (refused otherwise: they could replace the cache)."
+    )
+    var allowSharedCacheDir = false
+
     @Option(
         help: ArgumentHelp(
             "The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).",
@@ -110,6 +116,7 @@ struct WorkerFlags: ParsableArguments {
         options.timeout = timeout
         options.deadline = deadline
         options.allowPrivateDownloads = allowPrivateDownloads
+        options.allowSharedCacheDirectory = allowSharedCacheDir
         options.cacheDirectory = cacheDir
         options.noCache = noCache
         options.kobisDailyLimit = kobisDailyLimit

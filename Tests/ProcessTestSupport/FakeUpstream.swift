@@ -16,6 +16,8 @@ package final class FakeUpstream: @unchecked Sendable {
         package let headers: [String: String]
         /// The request line's target, exactly as received (to check what a URL carried).
         package let target: String
+        /// When it arrived.
+        package var received = ContinuousClock.now
     }
 
     package enum Reply: Sendable {
@@ -27,6 +29,8 @@ package final class FakeUpstream: @unchecked Sendable {
         case truncated(body: [UInt8], declared: Int)
         /// `302 Found` to `location`.
         case redirect(location: String)
+        /// `status` with a `Retry-After: value` header and an empty JSON body.
+        case retryAfter(status: Int, value: String)
         /// Declares `declared` bytes, sends `body`, then sends nothing more and keeps the connection open until the
         /// client closes it (a stalled body).
         case stalled(body: [UInt8], declared: Int)
@@ -132,6 +136,12 @@ package final class FakeUpstream: @unchecked Sendable {
             write(client, Self.head(status: 200, contentType: "application/json", length: declared) + body)
             var scratch = [UInt8](repeating: 0, count: 1024)
             while read(client, &scratch, scratch.count) > 0 {}
+        case .retryAfter(let status, let value):
+            write(
+                client,
+                Array(
+                    "HTTP/1.1 \(status) Status\r\nRetry-After: \(value)\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+                        .utf8))
         case .redirect(let location):
             write(
                 client,

@@ -128,7 +128,8 @@ struct LivePathTests {
     func faults() async throws {
         let upstream = try RecordedUpstream()
         var lines: [String] = []
-        for fault in RecordedUpstream.Fault.allCases where ![.slowOK, .stalled].contains(fault) {
+        for fault in RecordedUpstream.Fault.allCases
+        where ![.slowOK, .stalled, .retryAfterShort, .retryAfterLong].contains(fault) {
             let date =
                 "\(fault.rawValue.prefix(4))-\(fault.rawValue.dropFirst(4).prefix(2))-\(fault.rawValue.suffix(2))"
             lines.append(request(.string(fault.rawValue), "boxoffice.daily", params: ["date": .string(date)]))
@@ -147,7 +148,8 @@ struct LivePathTests {
                 sourceLocation: sourceLocation)
             #expect(answer(id)?[at: "/error/data/reason"] == .string(reason), sourceLocation: sourceLocation)
         }
-        for fault in RecordedUpstream.Fault.allCases where ![.slowOK, .stalled].contains(fault) {
+        for fault in RecordedUpstream.Fault.allCases
+        where ![.slowOK, .stalled, .retryAfterShort, .retryAfterLong].contains(fault) {
             #expect(answer("ping-" + fault.rawValue)?["result"] == [:], "not serving after \(fault)")
         }
         #expect(answer("20230101")?[at: "/result/entries/0/title"] == "경관의 피")

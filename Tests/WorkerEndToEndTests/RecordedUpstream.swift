@@ -37,6 +37,10 @@ final class RecordedUpstream: @unchecked Sendable {
         case nanOnce = "20230112"
         /// The head and the start of the body, then nothing.
         case stalled = "20230113"
+        /// HTTP 429 asking to wait 1 s the first time, the recording after.
+        case retryAfterShort = "20230114"
+        /// HTTP 503 asking to wait an hour, always.
+        case retryAfterLong = "20230115"
     }
 
     let server: FakeUpstream
@@ -124,6 +128,11 @@ final class RecordedUpstream: @unchecked Sendable {
                     )
                 }
                 return recorded("kobis/daily-20220105.json")
+            case .retryAfterShort?:
+                return nextCount(date) == 1
+                    ? .retryAfter(status: 429, value: "1") : recorded("kobis/daily-20220105.json")
+            case .retryAfterLong?:
+                return .retryAfter(status: 503, value: "3600")
             case .stalled?:
                 return .stalled(body: Array(#"{"boxOfficeResult":"#.utf8), declared: 4000)
             case .slowOK?:

@@ -188,4 +188,48 @@ struct SecurityEndToEndTests {
         let movie = try #require(upstream.server.requests.first { $0.query["movieCd"] == "20124079" })
         #expect(movie.query["token"] == "t0ken-x" && movie.query["key"] == RecordedUpstream.kobisKey)
     }
+
+    @Test("Retry-After is waited for up to 5 s; a longer one fails the call at once, saying how long")
+    func retryAfter() async throws {
+        let upstream = try RecordedUpstream()
+        let out = try await WorkerProcess.run(
+            [
+                request(1, "boxoffice.daily", params: ["date": "2023-01-14"]),
+                request(2, "boxoffice.daily", params: ["date": "2023-01-15"]),
+            ], arguments: Self.arguments, environment: upstream.environment
+        ).json()
+        #expect(out[0][at: "/result/entries"]?.arrayValue?.isEmpty == false, "\(out[0])")
+        let asked = upstream.server.requests.filter { $0.query["targetDt"] == "20230114" }
+        #expect(asked.count == 2)
+        if asked.count == 2 {
+            #expect(asked[1].received - asked[0].received >= .seconds(1), "the retry did not wait as asked")
+        }
+        #expect(out[1][at: "/error/data/retryAfter"] == 3600, "\(out[1])")
+        #expect(out[1][at: "/error/message"]?.stringValue?.contains("3600 s") == true)
+        #expect(upstream.dailyRequests("20230115") == 1, "an hour's wait is not retried")
+    }
+
+    @Test("a cache directory others can write to, or another user's, is refused with the fix named, unless allowed")
+    func sharedCacheDirectory() async throws {
+        let directory = try TemporaryDirectory("boxoffice-shared-cache")
+        defer { directory.remove() }
+        chmod(directory.path, 0o777)
+        let refused = try await WorkerProcess.run(
+            [request(1, "worker.status")], arguments: Self.arguments,
+            environment: ["KOBIS_API_KEY": "k-shared-test", "BOXOFFICE_CACHE_DIR": directory.path])
+        #expect(refused.json().first?[at: "/result/cache/enabled"] == false)
+        #expect(refused.stderr.contains("can be written by other users") && refused.stderr.contains("chmod 700"))
+        let allowed = try await WorkerProcess.run(
+            [request(1, "worker.status")], arguments: Self.arguments + ["--allow-shared-cache-dir"],
+            environment: ["KOBIS_API_KEY": "k-shared-test", "BOXOFFICE_CACHE_DIR": directory.path])
+        #expect(allowed.json().first?[at: "/result/cache/enabled"] == true, "\(allowed.stderr)")
+        if geteuid() == 0 {
+            chmod(directory.path, 0o700)
+            chown(directory.path, 65534, 65534)
+            let foreign = try await WorkerProcess.run(
+                [request(1, "worker.status")], arguments: Self.arguments,
+                environment: ["KOBIS_API_KEY": "k-shared-test", "BOXOFFICE_CACHE_DIR": directory.path])
+            #expect(foreign.stderr.contains("belongs to another user"), "\(foreign.stderr)")
+        }
+    }
 }

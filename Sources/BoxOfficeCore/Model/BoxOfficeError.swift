@@ -39,6 +39,8 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The local daily budget and when it starts again (RFC 3339, UTC), for `quota_exhausted`.
     package var limit: Int?
     package var resetsAt: String?
+    /// Seconds the upstream asked to wait before trying again (`Retry-After` past what the worker waits itself).
+    package var retryAfterSeconds: Int?
 
     package init(_ reason: Reason, _ message: String, service: Service? = nil) {
         self.reason = reason

@@ -117,7 +117,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 let buffer = try await response.body.collect(upTo: cap)
                 return HTTPResponse(
                     status: status, contentType: response.headers.first(name: "content-type"),
-                    body: Array(buffer.readableBytesView))
+                    body: Array(buffer.readableBytesView),
+                    retryAfter: HTTPResponse.retryAfter(response.headers.first(name: "retry-after")))
             } catch let error as NIOTooManyBytesError {
                 _ = error
                 throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")

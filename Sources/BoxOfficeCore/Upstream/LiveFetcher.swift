@@ -91,10 +91,12 @@ package struct LiveFetcher: Fetcher {
         let request = Self.request(call, endpoint: endpoint, key: key)
         var lastProblem = ""
         var lastStatus: Int?
+        var askedWait: Double?
         for attempt in 1...max(1, retry.attempts) {
             if attempt > 1 {
                 do {
-                    try await Task.sleep(for: retry.delay(after: attempt - 1, random: Double.random(in: 0...1)))
+                    let backoff = retry.delay(after: attempt - 1, random: Double.random(in: 0...1))
+                    try await Task.sleep(for: askedWait.map { .milliseconds(Int64($0 * 1000)) } ?? backoff)
                 } catch {
                     throw BoxOfficeError(
                         .upstreamUnavailable, "cancelled while waiting to retry \(request.redactedURL)",
@@ -120,6 +122,18 @@ package struct LiveFetcher: Fetcher {
             case 429, 500..<600:
                 lastStatus = response.status
                 lastProblem = "HTTP \(response.status)"
+                askedWait = response.retryAfter
+                // Retry-After is honoured up to the cap; a longer wait fails the call now, saying when to retry.
+                if let wait = response.retryAfter, wait > Self.longestRetryAfter {
+                    var error = unavailable(
+                        call.service,
+                        Self.naming(
+                            "HTTP \(response.status), asking to wait \(Int(wait.rounded(.up))) s before trying again (Retry-After)",
+                            request.redactedURL),
+                        status: response.status)
+                    error.retryAfterSeconds = Int(wait.rounded(.up))
+                    throw error
+                }
                 continue
             default:
                 throw rejected(call.service, response, request)
@@ -179,6 +193,9 @@ package struct LiveFetcher: Fetcher {
         error.upstreamCode = String(response.status)
         return error
     }
+
+    /// The longest `Retry-After` waited for before a retry, in seconds; a longer one fails the call at once.
+    static let longestRetryAfter = 5.0
 
     static func now() -> String {
         Date().formatted(.iso8601)

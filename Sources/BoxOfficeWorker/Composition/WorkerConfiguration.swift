@@ -28,6 +28,8 @@ package struct WorkerConfiguration: Sendable {
     /// Poster downloads may go to loopback and private addresses (`--allow-private-downloads`,
     /// `BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1`): tests and private mirrors only.
     package var allowPrivateDownloads: Bool
+    /// Use a cache directory other users can write to or that another user owns (`--allow-shared-cache-dir`).
+    package var allowSharedCacheDirectory: Bool
     /// A fixed "today" for replays and tests (`--today`/`BOXOFFICE_TODAY`); nil: the date in Asia/Seoul.
     package var today: CalendarDate?
     /// The shared cache directory (`--cache-dir`/`BOXOFFICE_CACHE_DIR`, else the XDG cache home); nil: no cache on
@@ -53,8 +55,9 @@ package struct WorkerConfiguration: Sendable {
         timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
         kobisDailyLimit: Int = 2950, database: DatabaseURL? = nil,
         leaseSeconds: Double = QuotaGuard.defaultLeaseSeconds, upstreamWidth: Int = 10, offlineRequested: Bool = false,
-        deadline: Duration = .seconds(30), allowPrivateDownloads: Bool = false
+        deadline: Duration = .seconds(30), allowPrivateDownloads: Bool = false, allowSharedCacheDirectory: Bool = false
     ) {
+        self.allowSharedCacheDirectory = allowSharedCacheDirectory
         self.deadline = deadline
         self.allowPrivateDownloads = allowPrivateDownloads
         self.database = database

@@ -48,6 +48,7 @@ extension WorkerOptions {
             Flag(name: "timeout", takesValue: true, apply: number(\.timeout)),
             Flag(name: "deadline", takesValue: true, apply: number(\.deadline)),
             Flag(name: "allow-private-downloads", takesValue: false, apply: on(\.allowPrivateDownloads)),
+            Flag(name: "allow-shared-cache-dir", takesValue: false, apply: on(\.allowSharedCacheDirectory)),
             Flag(name: "cache-dir", takesValue: true, apply: text(\.cacheDirectory)),
             Flag(name: "no-cache", takesValue: false, apply: on(\.noCache)),
             Flag(name: "kobis-daily-limit", takesValue: true, apply: number(\.kobisDailyLimit)),

@@ -15,6 +15,7 @@ package struct WorkerOptions: Sendable {
     package var timeout = 10.0
     package var deadline = 30.0
     package var allowPrivateDownloads = false
+    package var allowSharedCacheDirectory = false
     package var cacheDirectory: String?
     package var noCache = false
     package var kobisDailyLimit = 2950
@@ -98,7 +99,8 @@ package struct WorkerOptions: Sendable {
             leaseSeconds: leaseSeconds,
             offlineRequested: offline && kobisKey != nil,
             deadline: .milliseconds(Int64(deadline * 1000)),
-            allowPrivateDownloads: allowPrivateDownloads || environment["BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS"] == "1"
+            allowPrivateDownloads: allowPrivateDownloads || environment["BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS"] == "1",
+            allowSharedCacheDirectory: allowSharedCacheDirectory
         )
     }
 }

@@ -104,7 +104,9 @@ package final class WorkerRuntime: Sendable {
         }
         guard let directory = configuration.cacheDirectory else { return nil }
         do {
-            return try SQLiteStore(directory: URL(fileURLWithPath: directory, isDirectory: true))
+            return try SQLiteStore(
+                directory: URL(fileURLWithPath: directory, isDirectory: true),
+                allowShared: configuration.allowSharedCacheDirectory)
         } catch let error as StoreError where error.kind == .newerSchema {
             throw error
         } catch {

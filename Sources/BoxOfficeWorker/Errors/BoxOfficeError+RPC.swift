@@ -26,6 +26,7 @@ extension BoxOfficeError {
         case .upstreamUnavailable:
             data["retryable"] = true
             if let status { data["status"] = .int(status) }
+            if let retryAfterSeconds { data["retryAfter"] = .int(retryAfterSeconds) }
         case .upstreamRejected:
             data["upstreamCode"] = .optionalString(upstreamCode)
             data["upstreamMessage"] = .optionalString(upstreamMessage)
