@@ -29,7 +29,7 @@ FIXTURES = os.path.join(HERE, "..", "Fixtures", "upstream")
 KOBIS_KEY = "soak-secret-kobis-key-7f3a"
 KAKAO_KEY = "soak-secret-kakao-key-91c2"
 # protocol.md §2 and §4.
-CONTRACT_CODES = {-32700, -32600, -32601, -32602, -32603, -32800, -31001, -31002, -31003, -31004, -31005, -31006, -31007}
+CONTRACT_CODES = {-32700, -32600, -32601, -32602, -32603, -32800, -31001, -31002, -31003, -31004, -31005, -31006, -31007, -31008}
 
 
 def fixture(*parts):

@@ -232,4 +232,49 @@ struct SecurityEndToEndTests {
             #expect(foreign.stderr.contains("belongs to another user"), "\(foreign.stderr)")
         }
     }
+
+    /// Mounts a tmpfs of `kilobytes` at `path`; whether it could (root, and a kernel that lets this sandbox).
+    static func mountSmallDisk(_ path: String, kilobytes: Int) -> Bool {
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { return false }
+        mount.waitUntilExit()
+        return mount.terminationStatus == 0
+    }
+
+    @Test(
+        "a full disk under the cache directory is storage_full (-31008), not a setting, and no partial file stays",
+        .enabled(if: geteuid() == 0, "needs root to mount a small tmpfs"))
+    func fullDisk() async throws {
+        let directory = try TemporaryDirectory("boxoffice-full-disk")
+        defer { directory.remove() }
+        guard Self.mountSmallDisk(directory.path, kilobytes: 512) else {
+            print("skipped: tmpfs cannot be mounted here")
+            return
+        }
+        defer { _ = umount(directory.path) }
+        let upstream = try RecordedUpstream()
+        var environment = upstream.environment
+        environment["BOXOFFICE_CACHE_DIR"] = directory.path
+        let worker = try WorkerProcess(arguments: Self.arguments, environment: environment)
+        worker.send(request(1, "worker.status"))
+        #expect(await worker.waitForLines(1).count == 1)
+        // Fill what is left.
+        let filler = directory.path + "/filler"
+        let descriptor = open(filler, O_WRONLY | O_CREAT, 0o600)
+        let block = [UInt8](repeating: 0x5A, count: 4096)
+        while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        close(descriptor)
+        worker.send(request(2, "movie.poster", params: ["title": "다운로드 poster.jpg", "download": true]))
+        #expect(await worker.waitForLine(containing: #""id":2,"#))
+        worker.closeInput()
+        _ = await worker.waitForExit()
+        let answer = try #require(worker.json().first { $0["id"] == 2 })
+        #expect(answer[at: "/error/code"] == -31008 && answer[at: "/error/data/reason"] == "storage_full", "\(answer)")
+        #expect(answer[at: "/error/data/directory"] == .string(directory.path))
+        let posters = (try? FileManager.default.contentsOfDirectory(atPath: directory.path + "/posters")) ?? []
+        #expect(posters.isEmpty, "a partial file stayed: \(posters)")
+    }
 }

@@ -45,6 +45,7 @@ export class NotFound extends WorkerError {}
 export class QuotaExhausted extends WorkerError {}
 export class OfflineUnavailable extends WorkerError {}
 export class NotConfigured extends WorkerError {}
+export class StorageFull extends WorkerError {}
 export class RequestCancelled extends WorkerError {}
 export class ProtocolError extends WorkerError {}
 export class WorkerExited extends Error {

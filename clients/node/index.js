@@ -27,6 +27,8 @@ export class NotFound extends WorkerError {}
 export class QuotaExhausted extends WorkerError {}
 export class OfflineUnavailable extends WorkerError {}
 export class NotConfigured extends WorkerError {}
+/** -31008: the disk under the cache directory is full; `data.directory` names it. */
+export class StorageFull extends WorkerError {}
 export class RequestCancelled extends WorkerError {}
 export class ProtocolError extends WorkerError {}
 
@@ -58,6 +60,7 @@ const BY_REASON = {
   quota_exhausted: QuotaExhausted,
   offline_unavailable: OfflineUnavailable,
   not_configured: NotConfigured,
+  storage_full: StorageFull,
 };
 
 function errorFromAnswer(error) {

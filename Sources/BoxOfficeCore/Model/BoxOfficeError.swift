@@ -18,6 +18,8 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
         case notConfigured = "not_configured"
         /// A request outside what the domain allows (a date out of range).
         case invalidArgument = "invalid_argument"
+        /// The disk holding the cache directory is full (or the user's quota on it is spent).
+        case storageFull = "storage_full"
     }
 
     package var reason: Reason
@@ -36,6 +38,8 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     package var available: [String]?
     /// The environment variable to set, for `not_configured`.
     package var setting: String?
+    /// The directory that is full, for `storage_full`.
+    package var directory: String?
     /// The local daily budget and when it starts again (RFC 3339, UTC), for `quota_exhausted`.
     package var limit: Int?
     package var resetsAt: String?

@@ -94,8 +94,17 @@ package struct PosterDownloader: Sendable {
         do {
             try write(response.body, to: poster.path)
         } catch {
+            if error.code == ENOSPC || error.code == EDQUOT {
+                var full = BoxOfficeError(
+                    .storageFull,
+                    "the poster could not be saved: the disk under the cache directory \(directory.path) is full (\(error.message))"
+                )
+                full.directory = directory.path
+                throw full
+            }
             throw BoxOfficeError(
-                .notConfigured, "the poster could not be saved in the cache directory \(directory.path): \(error)")
+                .notConfigured,
+                "the poster could not be saved in the cache directory \(directory.path): \(error.message)")
         }
         // The index is a cache like the bodies: a store that fails costs the next machine a download, not this
         // request its file.
@@ -109,29 +118,50 @@ package struct PosterDownloader: Sendable {
             bytes: image.bytes, sha256: image.sha256)
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
+    /// A failed file operation, with its `errno` (a full disk is told apart from the rest).
+    struct FileError: Error {
+        let code: Int32
+        let message: String
+
+        init(_ what: String, code: Int32 = errno) {
+            self.code = code
+            message = "\(what): \(String(cString: strerror(code)))"
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw FileError("cannot create \(directory)", code: (error as NSError).code == 640 ? ENOSPC : EIO)
+            }
+        }
         let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw StoreError("cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw FileError("cannot create \(temporary)") }
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else {
+                let failure = FileError("cannot write \(temporary)", code: count == 0 ? ENOSPC : errno)
                 close(descriptor)
                 unlink(temporary)
-                throw StoreError("cannot write \(temporary): \(String(cString: strerror(errno)))")
+                throw failure
             }
             written += count
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
+        guard close(descriptor) == 0 else {
+            let failure = FileError("cannot write \(temporary)")
             unlink(temporary)
-            throw StoreError("cannot rename to \(path): \(String(cString: strerror(errno)))")
+            throw failure
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = FileError("cannot rename to \(path)")
+            unlink(temporary)
+            throw failure
         }
     }
 

@@ -19,6 +19,7 @@ extension BoxOfficeError {
             case .offlineUnavailable: .offlineUnavailable
             case .notConfigured: .notConfigured
             case .invalidArgument: .invalidParams
+            case .storageFull: .storageFull
             }
         var data: JSONObject = ["reason": .string(reason.rawValue)]
         if let service { data["service"] = .string(service.rawValue) }
@@ -45,6 +46,8 @@ extension BoxOfficeError {
             if let setting { data["setting"] = .string(setting) }
         case .invalidArgument:
             break
+        case .storageFull:
+            if let directory { data["directory"] = .string(directory) }
         }
         return RPCError(code, message, data: .object(data))
     }

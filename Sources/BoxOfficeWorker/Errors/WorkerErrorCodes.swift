@@ -9,4 +9,6 @@ extension RPCErrorCode {
     package static let quotaExhausted = RPCErrorCode(rawValue: -31005)
     package static let offlineUnavailable = RPCErrorCode(rawValue: -31006)
     package static let notConfigured = RPCErrorCode(rawValue: -31007)
+    /// The disk under the cache directory is full: not a setting to change, space to free.
+    package static let storageFull = RPCErrorCode(rawValue: -31008)
 }

@@ -7,6 +7,7 @@ from .client import AsyncWorker, Worker, find_binary
 from .errors import (
     InvalidParams,
     NotConfigured,
+    StorageFull,
     NotFound,
     OfflineUnavailable,
     ProtocolError,
@@ -21,7 +22,7 @@ from .errors import (
 )
 
 __all__ = [
-    "AsyncWorker", "Worker", "find_binary", "WorkerError", "InvalidParams", "NotConfigured", "NotFound",
+    "AsyncWorker", "Worker", "find_binary", "WorkerError", "InvalidParams", "NotConfigured", "StorageFull", "NotFound",
     "OfflineUnavailable", "ProtocolError", "QuotaExhausted", "RequestCancelled", "UpstreamMalformed",
     "UpstreamRejected", "UpstreamUnavailable", "WorkerExited", "WorkerTimeout",
 ]

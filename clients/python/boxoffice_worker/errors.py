@@ -46,6 +46,10 @@ class NotConfigured(WorkerError):
     """-31007: a key or setting is missing; `data["setting"]` names it."""
 
 
+class StorageFull(WorkerError):
+    """-31008: the disk under the cache directory is full; `data["directory"]` names it."""
+
+
 class RequestCancelled(WorkerError):
     """-32800: the request was cancelled (by the worker shutting down, or by a `$/cancelRequest`)."""
 
@@ -76,6 +80,7 @@ _BY_REASON = {
     "quota_exhausted": QuotaExhausted,
     "offline_unavailable": OfflineUnavailable,
     "not_configured": NotConfigured,
+    "storage_full": StorageFull,
 }
 
 
