@@ -66,6 +66,11 @@ final class RecordedUpstream: @unchecked Sendable {
         ]
     }
 
+    /// ``environment`` with the cache in `cache`.
+    func environment(cache: String) -> [String: String] {
+        environment.merging(["BOXOFFICE_CACHE_DIR": cache]) { $1 }
+    }
+
     /// Requests received for a daily `targetDt`.
     func dailyRequests(_ date: String) -> Int {
         server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") && $0.query["targetDt"] == date }

@@ -32,16 +32,20 @@ package struct PosterDownloader: Sendable {
     }
 
     /// Why `url` may not be downloaded from (its host is not public), or nil.
-    static func refusal(_ url: String) -> String? {
+    static func refusal(_ url: String) async -> String? {
         guard let host = URLComponents(string: url)?.host, !host.isEmpty else { return "\(url) names no host" }
-        return DownloadDestination.refusal(host: host)
+        return await DownloadDestination.checked(host: host)
     }
 
     package func download(_ url: String, refresh: Bool = false) async throws(BoxOfficeError) -> PosterFile {
-        if !refresh, let known = try? await store.image(url) {
+        // What the store knows is used only when it is still a kind of image this worker saves (entries from
+        // before the sniffing, an SVG or HTML saved under an image type, are fetched again and judged).
+        if !refresh, let known = try? await store.image(url), ImageKind(rawValue: known.mimeType) != nil {
             let poster = file(known)
             if Self.isIntact(poster) { return poster }
             if let bytes = try? await store.imageBytes(sha256: known.sha256), bytes.count == known.bytes,
+                ImageKind(sniffing: bytes)?.mimeType == known.mimeType,
+                SHA256.hash(data: bytes).hexadecimal == known.sha256,
                 (try? write(bytes, to: poster.path)) != nil
             {
                 return poster

@@ -52,7 +52,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 }
                 return .failure(
                     TransportError(
-                        .timeout,
+                        .deadline,
                         "no complete answer from \(request.redactedURL) within \(Self.seconds(limit)) s (the deadline for a whole call, body included)"
                     ))
             }
@@ -63,7 +63,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         switch outcome {
         case .success(let response)?: return response
         case .failure(let error)?: throw error
-        case nil: throw TransportError(.other, "the call to \(request.redactedURL) ended without an answer")
+        case nil: throw TransportError(.reset, "the call to \(request.redactedURL) was cancelled")
         }
     }
 
@@ -74,7 +74,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
 
     private func exchange(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
         var url = request.url
-        if let check = request.destinationCheck, let refusal = check(url) {
+        if let check = request.destinationCheck, let refusal = await check(url) {
             throw TransportError(.refused, refusal)
         }
         var redactedURL = request.redactedURL
@@ -102,7 +102,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                         "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another scheme, host or port"), which is not followed"
                     )
                 }
-                if let check = request.destinationCheck, let refusal = check(next) {
+                if let check = request.destinationCheck, let refusal = await check(next) {
                     throw TransportError(.refused, "\(redactedURL) redirects where downloads may not go: \(refusal)")
                 }
                 url = next
@@ -161,7 +161,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         if let error = error as? HTTPClientError {
             switch error {
             case .readTimeout:
-                return TransportError(.timeout, "\(redactedURL) sent nothing for 10 s in the middle of its answer")
+                return TransportError(.timeout, "\(redactedURL) sent nothing for 10 s")
             case .connectTimeout, .deadlineExceeded, .writeTimeout:
                 return TransportError(.timeout, "no answer in time from \(redactedURL)")
             case .remoteConnectionClosed, .cancelled:

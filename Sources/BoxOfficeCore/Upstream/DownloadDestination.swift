@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Which addresses a poster download may connect to: public unicast only.
 ///
@@ -56,6 +57,12 @@ package enum DownloadDestination {
         if address[0] == 0x20, address[1] == 0x01, address[2] == 0x0D, address[3] == 0xB8 {
             return "documentation (2001:db8::/32)"
         }
+        if address[0...3] == [0x00, 0x64, 0xFF, 0x9B], address[4] == 0x00, address[5] == 0x01 {
+            return "local-use NAT64 (64:ff9b:1::/48)"
+        }
+        if address[0] == 0x20, address[1] == 0x02 {
+            return category(ipv4: Array(address[2...5])).map { "6to4 \($0)" }
+        }
         return nil
     }
 
@@ -78,16 +85,51 @@ package enum DownloadDestination {
         return nil
     }
 
-    /// Resolves `host` and refuses it when any of its addresses is not public; the reason, or nil when every address
-    /// is public. A host that does not resolve is left to the connection, which fails on its own.
+    /// How long a host name's lookup may take before the download is refused.
+    package static let lookupLimit = 5.0
+
+    /// ``refusal(host:)`` on a thread of its own, so a name server that never answers holds no thread of the
+    /// cooperative pool (`getaddrinfo` cannot be cancelled); a lookup that takes longer than ``lookupLimit`` refuses
+    /// the download.
+    package static func checked(host: String) async -> String? {
+        let once = Once()
+        return await withCheckedContinuation { continuation in
+            Thread { once.resume(continuation, with: refusal(host: host)) }.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + lookupLimit) {
+                once.resume(continuation, with: "\(host) could not be looked up within \(Int(lookupLimit)) s")
+            }
+        }
+    }
+
+    /// Resumes a continuation once, whichever of the lookup and its time limit comes first.
+    private final class Once: Sendable {
+        private let done = NIOLockedValueBox(false)
+
+        func resume(_ continuation: CheckedContinuation<String?, Never>, with value: String?) {
+            let first = done.withLockedValue { done -> Bool in
+                defer { done = true }
+                return !done
+            }
+            if first { continuation.resume(returning: value) }
+        }
+    }
+
+    /// Resolves `host` and refuses it when any of its addresses is not public, or when it does not resolve (a name
+    /// whose first lookup fails and whose second answers a private address must not get through); the reason, or
+    /// nil when every address is public.
     package static func refusal(host: String) -> String? {
         if let literal = category(literal: host) {
             return literal.map { "\(host) is a \($0) address" }
         }
+        if host.contains("[") || host.contains("]") || host.contains("%") {
+            return "\(host) is not a host name or an address"
+        }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else {
+            return "\(host) does not resolve"
+        }
         defer { freeaddrinfo(list) }
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let entry = cursor {

@@ -9,11 +9,11 @@ package struct HTTPRequest: Sendable {
     /// A tighter cap on the body than the transport's own, in bytes.
     package var maximumBytes: Int?
     /// Judges the URL before each hop (the first and every redirect): why it may not be fetched, or nil.
-    package var destinationCheck: (@Sendable (String) -> String?)?
+    package var destinationCheck: (@Sendable (String) async -> String?)?
 
     package init(
         url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false,
-        maximumBytes: Int? = nil, destinationCheck: (@Sendable (String) -> String?)? = nil
+        maximumBytes: Int? = nil, destinationCheck: (@Sendable (String) async -> String?)? = nil
     ) {
         self.url = url
         self.redactedURL = redactedURL

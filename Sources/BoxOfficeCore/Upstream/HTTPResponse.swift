@@ -14,15 +14,17 @@ package struct HTTPResponse: Sendable {
         self.retryAfter = retryAfter
     }
 
-    /// Seconds from now that a `Retry-After` value asks for (`120`, or an HTTP date), never below 0; nil when it
-    /// is neither.
+    /// Seconds from now that a `Retry-After` value asks for (digits, or an HTTP date), between 0 and a day (a
+    /// longer ask is a day: the call fails at once either way); nil when it is neither.
     package static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value), seconds.isFinite { return max(0, seconds) }
+        if value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return value.utf8.count > 6 ? 86_400 : min(86_400, Double(value) ?? 86_400)
+        }
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "GMT")
         format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+        return format.date(from: value).map { min(86_400, max(0, $0.timeIntervalSince(now))) }
     }
 }

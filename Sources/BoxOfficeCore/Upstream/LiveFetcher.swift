@@ -10,8 +10,10 @@ package struct LiveFetcher: Fetcher {
     /// One service's base URL and key.
     ///
     /// A base URL may carry user information (`http://user:pw@host/…`) and a query (`?token=…`), which a private
-    /// mirror may need: both are sent, and both are secrets. ``baseURL`` is the form shown everywhere (errors,
-    /// `worker.status`, logs): scheme, host, port and path only.
+    /// mirror may need: the user information is sent as HTTP Basic authentication to KOBIS (AsyncHTTPClient does not
+    /// send a URL's; Kakao's `Authorization` holds its key), the query with every request, and both are secrets.
+    /// ``baseURL`` is the form shown everywhere (errors, `worker.status`, logs): scheme, host, port and path only; a
+    /// base URL that cannot be read is shown as `(unreadable base URL)`, never as written.
     package struct Endpoint: Sendable {
         /// The base URL as it may be shown: no user information, no query.
         package var baseURL: String
@@ -24,6 +26,8 @@ package struct LiveFetcher: Fetcher {
         package var setting: String
         /// The key, and the user information and query values of the base URL: what ``Redactor`` takes out.
         package var secrets: [String]
+        /// `Authorization: Basic …` for the base URL's user information, when it has any.
+        package var basicAuthorization: String?
 
         package init(baseURL: String, key: String?, setting: String) {
             var text = baseURL
@@ -33,17 +37,30 @@ package struct LiveFetcher: Fetcher {
                 text = String(text[..<mark])
             }
             while text.hasSuffix("/") { text.removeLast() }
-            requestBase = text
             baseQuery = query?.isEmpty == false ? query : nil
             var secrets: [String] = key.map { [$0] } ?? []
-            var shown = text
-            if let components = URLComponents(string: text), components.user != nil || components.password != nil {
-                secrets += [components.password, components.percentEncodedPassword, components.user].compactMap { $0 }
+            var shown = "(unreadable base URL)"
+            var authorization: String?
+            var requestBase = text
+            if let components = URLComponents(string: text), components.host != nil {
                 var plain = components
-                plain.user = nil
-                plain.password = nil
-                shown = plain.string ?? text
+                if components.user != nil || components.password != nil {
+                    let user = components.user ?? ""
+                    let password = components.password ?? ""
+                    // The whole pair always counts, however short its parts (a two-letter password is still one).
+                    secrets += ["\(user):\(password)", password, user]
+                    secrets += [components.percentEncodedUser, components.percentEncodedPassword].compactMap { $0 }
+                    authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+                    plain.user = nil
+                    plain.password = nil
+                }
+                if let plainText = plain.string {
+                    shown = plainText
+                    requestBase = plainText
+                }
             }
+            self.requestBase = requestBase
+            basicAuthorization = authorization
             for item in baseQuery.flatMap({ URLComponents(string: "x:/?" + $0)?.queryItems }) ?? [] {
                 if let value = item.value, !value.isEmpty { secrets.append(value) }
             }
@@ -104,6 +121,7 @@ package struct LiveFetcher: Fetcher {
                 }
             }
             counters.record(call.service)
+            askedWait = nil
             var response: HTTPResponse
             do {
                 response = try await transport.send(request, timeout: timeout)
@@ -139,9 +157,11 @@ package struct LiveFetcher: Fetcher {
                 throw rejected(call.service, response, request)
             }
         }
-        throw unavailable(
+        var error = unavailable(
             call.service, Self.naming("\(lastProblem) after \(retry.attempts) attempts", request.redactedURL),
             status: lastStatus)
+        error.retryAfterSeconds = askedWait.map { Int($0.rounded(.up)) }
+        throw error
     }
 
     /// `problem`, naming the (redacted) URL once: transport messages already name it, HTTP statuses do not.
@@ -159,7 +179,8 @@ package struct LiveFetcher: Fetcher {
             let url = endpoint.requestBase + call.path + "?" + (query.isEmpty ? "" : query + "&")
             let shown = endpoint.baseURL + call.path + "?" + (shownQuery.isEmpty ? "" : shownQuery + "&")
             return HTTPRequest(
-                url: url + "key=" + UpstreamCall.percentEncoded(key), redactedURL: shown + "key=REDACTED")
+                url: url + "key=" + UpstreamCall.percentEncoded(key), redactedURL: shown + "key=REDACTED",
+                headers: endpoint.basicAuthorization.map { [("Authorization", $0)] } ?? [])
         case .kakao:
             let url = endpoint.requestBase + call.path + (query.isEmpty ? "" : "?" + query)
             let shown = endpoint.baseURL + call.path + (shownQuery.isEmpty ? "" : "?" + shownQuery)

@@ -16,14 +16,20 @@ package struct Redactor: Sendable, Hashable {
     package let secrets: [String]
 
     /// - Parameter secrets: keys, passwords, tokens; empty ones and those under 4 characters are ignored (they would
-    ///   match ordinary text; no real key is that short).
+    ///   match ordinary text; no real key is that short), except a `user:password` pair, which counts whole. Each is
+    ///   also taken out percent-encoded (every character but letters and digits, and the URL query's own encoding,
+    ///   which leaves `-._~`) and JSON-escaped (`/` as `\/`).
     package init(_ secrets: [String]) {
         var all = Set<String>()
-        for secret in secrets where secret.utf8.count >= 4 {
+        let query = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        for secret in secrets where secret.utf8.count >= 4 || (secret.contains(":") && secret.utf8.count >= 2) {
             all.insert(secret)
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
-                all.insert(encoded)
+            for allowed in [CharacterSet.alphanumerics, query] {
+                if let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed), encoded != secret {
+                    all.insert(encoded)
+                }
             }
+            if secret.contains("/") { all.insert(secret.replacingOccurrences(of: "/", with: "\\/")) }
         }
         self.secrets = all.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
     }

@@ -4,6 +4,9 @@ package struct TransportError: Error, Sendable, Hashable, CustomStringConvertibl
         case connect, timeout, reset, tooLarge, redirect, other
         /// The destination is not allowed (a download to a private address).
         case refused
+        /// The whole exchange took longer than the deadline (not retried: the deadline is the call's, not an
+        /// attempt's).
+        case deadline
     }
 
     package var kind: Kind
@@ -18,7 +21,7 @@ package struct TransportError: Error, Sendable, Hashable, CustomStringConvertibl
     package var isTransient: Bool {
         switch kind {
         case .connect, .timeout, .reset: true
-        case .tooLarge, .redirect, .other, .refused: false
+        case .tooLarge, .redirect, .other, .refused, .deadline: false
         }
     }
 
