@@ -8,7 +8,7 @@ import WorkerTestSupport
 
 /// The one-shot commands as data: `--format json` is the worker's own answer (same schema, same value), and bad
 /// input gets one line and exit 64.
-@Suite("CLI commands against the built binary")
+@Suite("CLI commands against the built binary", .spawnsWorkers)
 struct CLITests {
     static let offline = ["BOXOFFICE_TODAY": "2026-11-21"]
 

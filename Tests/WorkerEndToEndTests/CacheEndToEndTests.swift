@@ -8,7 +8,7 @@ import Testing
 
 /// The cache, the quota, the fan-out and poster downloads, through the binary against the loopback fake upstream,
 /// counting the requests it receives.
-@Suite("Cache, quota, fan-out and downloads against a fake upstream")
+@Suite("Cache, quota, fan-out and downloads against a fake upstream", .spawnsWorkers)
 struct CacheEndToEndTests {
     /// One request at a time, so "the second call" really comes after the first.
     static let arguments = ["--ordered", "--max-in-flight", "1", "--today", "2026-11-21", "--timeout", "2"]

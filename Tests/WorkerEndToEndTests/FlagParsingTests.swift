@@ -7,7 +7,7 @@ import Testing
 /// The worker's flags are read two ways: a table for the plain forms a host uses on every spawn (no reflection on
 /// the start path), swift-argument-parser for everything else. These tests hold the two to one list and one
 /// meaning.
-@Suite("Flag parsing: the quick table and swift-argument-parser agree")
+@Suite("Flag parsing: the quick table and swift-argument-parser agree", .spawnsWorkers)
 struct FlagParsingTests {
     @Test("the quick table knows exactly the flags --help lists (besides --help and --version)")
     func sameNames() async throws {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// What only a process shows: exit codes, signals, pipes, stdin as a file, stderr, and stdout kept for protocol lines.
-@Suite("Lifecycle: EOF, signals, host gone, regular-file stdin, flags, stderr")
+@Suite("Lifecycle: EOF, signals, host gone, regular-file stdin, flags, stderr", .spawnsWorkers)
 struct LifecycleTests {
     @Test("EOF with requests in flight: every one answered, then exit 0")
     func eofDrains() async throws {

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The live path over real HTTP: the worker binary against a fake KOBIS + Kakao on 127.0.0.1.
-@Suite("Live path against a fake upstream on loopback")
+@Suite("Live path against a fake upstream on loopback", .spawnsWorkers)
 struct LivePathTests {
     static let arguments = ["--ordered", "--today", "2026-11-21", "--timeout", "0.5"]
 

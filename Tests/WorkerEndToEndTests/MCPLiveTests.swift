@@ -6,7 +6,7 @@ import Testing
 
 /// `boxoffice-worker mcp` live against the fake upstream: cancellation sends nothing further, and end of input
 /// answers everything in flight first.
-@Suite("MCP against a fake upstream: cancellation and end of input")
+@Suite("MCP against a fake upstream: cancellation and end of input", .spawnsWorkers)
 struct MCPLiveTests {
     static let arguments = ["mcp", "--today", "2026-11-21", "--timeout", "5"]
 

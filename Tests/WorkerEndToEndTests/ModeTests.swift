@@ -5,7 +5,7 @@ import Testing
 
 /// The mode comes from the process's environment (a key makes it live, `--offline` overrides), and the key never
 /// reaches stderr: a process's matter, so against the binary.
-@Suite("worker.status's mode, from the environment")
+@Suite("worker.status's mode, from the environment", .spawnsWorkers)
 struct ModeTests {
     @Test("worker.status says live when KOBIS_API_KEY is set, offline with --offline")
     func mode() async throws {

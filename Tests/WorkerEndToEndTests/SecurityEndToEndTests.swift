@@ -8,7 +8,7 @@ import Testing
 /// The security promises against the built worker and fake servers on 127.0.0.1 (never anything else): no key in
 /// any output or file, a deadline on every body, downloads to public addresses only, no key after a redirect to
 /// another origin, no undecodable body kept, images told by their bytes, base URL credentials never shown.
-@Suite("Security against fake upstreams on loopback")
+@Suite("Security against fake upstreams on loopback", .spawnsWorkers)
 struct SecurityEndToEndTests {
     static let arguments = ["--ordered", "--today", "2026-11-21", "--timeout", "5"]
 
