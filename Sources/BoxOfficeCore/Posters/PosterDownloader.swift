@@ -135,13 +135,12 @@ package struct PosterDownloader: Sendable {
 
     private func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let directory = (path as NSString).deletingLastPathComponent
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw FileError("cannot create \(directory)", code: (error as NSError).code == 640 ? ENOSPC : EIO)
-            }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileError(
+                "cannot create \(directory)", code: (error as? CocoaError)?.code == .fileWriteOutOfSpace ? ENOSPC : EIO)
         }
         let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
