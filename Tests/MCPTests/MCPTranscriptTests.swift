@@ -1,5 +1,6 @@
 import JSONCore
 import JSONSchema
+import MCP
 import TestSupport
 import Testing
 import WorkerTestSupport
@@ -133,6 +134,46 @@ struct MCPTranscriptTests {
             let schema = try JSONSchema(try #require(tool["outputSchema"]))
             let structured = try #require(result["structuredContent"])
             #expect(schema.validate(structured).isEmpty, "\(name): \(schema.validate(structured))")
+        }
+    }
+
+    /// The ceiling on what `tools/list` costs a model's context before any call (39,287 bytes before the tool
+    /// schemas were made for models; a size, not a time).
+    static let toolsListCeiling = 12_000
+
+    @Test("tools/list fits in 12 KB with every output schema kept; each tool's cost is printed")
+    func toolsListSize() async throws {
+        let lines = try await OfflineWorker().mcp.transcript([Self.initialize(1), request(2, "tools/list")])
+        let listing = try #require(lines.first { $0.contains("\"id\":2") })
+        let tools = try #require(try JSONParser.parse(listing)[at: "/result/tools"]?.arrayValue)
+        for tool in tools {
+            let bytes = JSONSerializer.string(tool).utf8.count
+            print("tools/list: \(tool["name"]?.stringValue ?? "?") \(bytes) bytes")
+            #expect(tool["outputSchema"]?.objectValue?["properties"] != nil, "\(tool["name"] ?? nil) keeps its shape")
+        }
+        print("tools/list: \(listing.utf8.count) bytes in all")
+        // What made it fit, and what a model still reads: a long enum its description spells out is listed once, a
+        // short one stays; a parameter an earlier tool describes is described by reference.
+        let daily = try #require(tools.first { $0["name"] == "boxoffice_daily" })
+        let weekly = try #require(tools.first { $0["name"] == "boxoffice_weekly" })
+        #expect(daily[at: "/inputSchema/properties/area/enum"] == nil)
+        #expect(daily[at: "/inputSchema/properties/area/description"]?.stringValue?.contains("0105017 세종시") == true)
+        #expect(daily[at: "/inputSchema/properties/nation/enum"] == ["korean", "foreign"])
+        #expect(weekly[at: "/inputSchema/properties/area/description"] == "As in boxoffice_daily.")
+        #expect(weekly[at: "/inputSchema/properties/period/description"]?.stringValue?.contains("Fri–Sun") == true)
+        #expect(daily[at: "/outputSchema/properties/entries/items/properties/title/type"] == "string")
+        #expect(listing.utf8.count <= Self.toolsListCeiling, "\(listing.utf8.count) bytes")
+    }
+
+    @Test("server/discover without the modern _meta says what the request lacks instead of Method not found")
+    func discoverWithoutMeta() async throws {
+        let out = try await run([request(1, "server/discover"), request(2, "server/discover", params: [:])])
+        for id in [1, 2] {
+            let error = try #require(answer(out, id: id)?["error"])
+            #expect(error["code"] == -32602)
+            let message = error["message"]?.stringValue ?? ""
+            #expect(message.contains("io.modelcontextprotocol/protocolVersion") && message.contains("initialize"))
+            #expect(error[at: "/data/supported"] == .array(MCPVersion.modern.map(JSONValue.string)))
         }
     }
 

@@ -25,6 +25,7 @@ extension MCPMethod {
 
     func start(_ context: RequestContext) throws -> RPCReply {
         let era = try MCPEra.of(context.meta)
+        if !era.isModern && modern && !legacy { throw Self.modernOnly(name) }
         guard era.isModern ? modern : legacy else { throw RPCError.methodNotFound(name) }
         let reply = try answer(context, era: era)
         guard era.isModern else { return reply }
@@ -35,6 +36,23 @@ extension MCPMethod {
         case .work(let work):
             return .work { ModernResult.adding(members, to: try await work()) }
         }
+    }
+}
+
+extension MCPMethod {
+    /// A modern-era method called without the modern `_meta`: the method exists, so the client is told what its
+    /// request lacks, rather than "Method not found" (which reads as "this server has no such thing").
+    static func modernOnly(_ name: String) -> RPCError {
+        RPCError(
+            .invalidParams,
+            "\(name) is a modern-era method (protocol \(MCPVersion.modern.joined(separator: ", "))): every request "
+                + "carries params._meta[\"\(MCPMetaKey.protocolVersion)\"] and "
+                + "params._meta[\"\(MCPMetaKey.clientCapabilities)\"] (an object); handshake-era clients send "
+                + "initialize first",
+            data: [
+                "missing": [.string(MCPMetaKey.protocolVersion), .string(MCPMetaKey.clientCapabilities)],
+                "supported": .array(MCPVersion.modern.map(JSONValue.string)),
+            ])
     }
 }
 

@@ -1,0 +1,147 @@
+import JSONCore
+import MCP
+
+/// A method's schemas as a tool lists them: what a model needs to call the tool and read its result, and no more.
+///
+/// `tools/list` goes into a model's context before any call, so every byte there is paid on every turn. The
+/// method's schemas in `Schemas/` are written for validation and for people (titles, descriptions of every member,
+/// formats, patterns, bounds, reusable definitions); a tool keeps from them:
+/// - input: everything a model chooses arguments by (each parameter's type, enum, bounds, default and description),
+///   without the document's identity (`$schema`, `$id`, `title`), its `examples` and its top-level description (the
+///   tool's own description says it), and without `_meta`, which is no argument. A long enum (more than
+///   ``longEnum`` values) that the parameter's description spells out value by value (`area`: "0105001 서울시,
+///   0105002 경기도, …") is not listed a second time: the worker checks the value all the same, and answers a wrong
+///   one with the list. Short enums (`nation`, `period`) stay, for hosts that constrain a model's arguments;
+/// - output: the shape only (types, members, enums, constants, nullability), two levels of members deep: the
+///   members of a result and of the objects in it (a box office's entries, a movie's actors); an object below that
+///   (an entry's `audience`, `sales` and `display`) is listed as an object, its members seen in the first answer. A
+///   member that refers to a definition (`detail` and `poster` inside box office entries) is listed as the object it
+///   is: the tools `movie_detail` and `movie_poster` list that shape themselves. Everything dropped only narrows
+///   what a value may be, so a result valid against the method's schema is valid against the tool's (a test checks
+///   every tool's structured content against its listed schema).
+///
+/// Measured on the six tools: 39,287 bytes of `tools/list` with the method schemas as they are; the shape without
+/// `required`, bounds and descriptions still took 14.3 KB, and the third level of members 1.2 KB of that.
+///
+/// A parameter described the same way by an earlier tool (`boxoffice_weekly`'s `area`, `include`, … are
+/// `boxoffice_daily`'s) is described once: the later tool says where (``describedOnce(_:)``).
+///
+/// The complete schemas stay where validating clients read them: `rpc.discover` on the JSON-RPC face.
+enum ToolSchemas {
+    /// `tools` with each parameter that an earlier tool has in the same form, description and all, described by
+    /// reference: "As in boxoffice_daily." (all tools are listed together, so the model reads both).
+    static func describedOnce(_ tools: [MCPTool]) -> [MCPTool] {
+        var seen: [(tool: String, name: String, schema: JSONValue)] = []
+        return tools.map { tool in
+            var tool = tool
+            guard var schema = tool.inputSchema.objectValue, var properties = schema["properties"]?.objectValue else {
+                return tool
+            }
+            var own: [(String, String, JSONValue)] = []
+            for property in properties {
+                own.append((tool.name, property.key, property.value))
+                guard var parameter = property.value.objectValue, parameter["description"] != nil,
+                    let earlier = seen.first(where: { $0.name == property.key && $0.schema == property.value })
+                else { continue }
+                parameter["description"] = .string("As in \(earlier.tool).")
+                properties[property.key] = .object(parameter)
+            }
+            seen += own
+            schema["properties"] = .object(properties)
+            tool.inputSchema = .object(schema)
+            return tool
+        }
+    }
+
+    /// More values than this make an enum long.
+    static let longEnum = 4
+
+    /// The params schema as a tool's input.
+    static func input(_ document: JSONValue) -> JSONValue {
+        guard var schema = document.objectValue else { return document }
+        for member in ["$schema", "$id", "title", "description", "examples"] { schema[member] = nil }
+        if var properties = schema["properties"]?.objectValue {
+            properties["_meta"] = nil
+            for property in properties {
+                guard var parameter = property.value.objectValue, let values = parameter["enum"]?.arrayValue,
+                    values.count > longEnum, let description = parameter["description"]?.stringValue,
+                    values.allSatisfy({ $0.stringValue.map(description.contains) ?? false })
+                else { continue }
+                parameter["enum"] = nil
+                if parameter["type"] == nil { parameter["type"] = "string" }
+                properties[property.key] = .object(parameter)
+            }
+            schema["properties"] = .object(properties)
+        }
+        return .object(schema)
+    }
+
+    /// The result schema as a tool's output: its shape, an object at the top (as 2025-11-25 clients require).
+    static func output(_ document: JSONValue) -> JSONValue {
+        guard case .object(var schema) = shape(document, depth: 0) else { return ["type": "object"] }
+        if schema["type"] == nil { schema["type"] = "object" }
+        return .object(schema)
+    }
+
+    /// The keywords that say what a value is; every other keyword only documents or narrows it.
+    private static let shapeKeywords: Set<String> = ["type", "properties", "items", "enum", "const", "oneOf", "anyOf"]
+
+    /// Levels of members an output schema shows.
+    private static let memberLevels = 2
+
+    /// `depth`: how many levels of members lie above `schema`.
+    private static func shape(_ schema: JSONValue, depth: Int) -> JSONValue {
+        guard let object = schema.objectValue else { return schema }
+        if let choices = (object["oneOf"] ?? object["anyOf"])?.arrayValue {
+            if choices.contains(where: { $0.objectValue?["$ref"] != nil }) {
+                return ["type": .array(types(of: choices).map(JSONValue.string))]
+            }
+            // null or an object (the quota, the store): the object's shape with null among its types.
+            if choices.count == 2, choices.contains(["type": "null"]),
+                case .object(var other)? = choices.first(where: { $0 != ["type": "null"] }).map({ shape($0, depth: depth) }),
+                let type = other["type"]?.stringValue
+            {
+                other["type"] = [.string(type), "null"]
+                return .object(other)
+            }
+        }
+        if depth >= memberLevels, object["properties"] != nil { return ["type": object["type"] ?? "object"] }
+        var kept = JSONObject()
+        for member in object where shapeKeywords.contains(member.key) {
+            let (keyword, value) = (member.key, member.value)
+            switch keyword {
+            case "properties":
+                var members = JSONObject()
+                for property in value.objectValue ?? [:] {
+                    members[property.key] = shape(property.value, depth: depth + 1)
+                }
+                kept[keyword] = .object(members)
+            case "items":
+                kept[keyword] = shape(value, depth: depth)
+            case "oneOf", "anyOf":
+                kept[keyword] = .array((value.arrayValue ?? []).map { shape($0, depth: depth) })
+            default:
+                kept[keyword] = value
+            }
+        }
+        return .object(kept)
+    }
+
+    /// The JSON types a list of alternatives allows, a reference counted as an object (every definition the
+    /// result schemas refer to is one).
+    private static func types(of choices: [JSONValue]) -> [String] {
+        var types: [String] = []
+        for choice in choices {
+            let named: [String]
+            if choice.objectValue?["$ref"] != nil {
+                named = ["object"]
+            } else if let type = choice.objectValue?["type"] {
+                named = type.stringValue.map { [$0] } ?? (type.arrayValue ?? []).compactMap(\.stringValue)
+            } else {
+                named = []
+            }
+            for type in named where !types.contains(type) { types.append(type) }
+        }
+        return types
+    }
+}
