@@ -35,6 +35,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     static func serve(_ face: WorkerSession.Face, _ flags: WorkerFlags) async throws {
         let configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
         WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText) ?? .info)
+        TerminalHint.showIfInteractive(face)
         let code = await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker"))
         if code != 0 { throw ExitCode(code) }
     }

@@ -18,6 +18,7 @@ enum Entry {
             arguments = arguments.dropFirst()
         }
         guard let options = WorkerOptions.quickParse(arguments) else {
+            refuseServingFlags(arguments)
             await parseAndRun()
             return
         }
@@ -33,7 +34,24 @@ enum Entry {
             await parseAndRun()
             return
         }
+        TerminalHint.showIfInteractive(face)
         exit(await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker")))
+    }
+
+    /// A serving flag after a one-shot command is a usage error. swift-argument-parser would accept it (the flags of
+    /// the root command may follow a subcommand) and the command would ignore it.
+    static func refuseServingFlags(_ arguments: ArraySlice<String>) {
+        guard let command = arguments.first, command != MCPCommand.configuration.commandName,
+            BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command })
+        else { return }
+        let serving = Set(WorkerOptions.servingFlagNames)
+        guard let flag = arguments.dropFirst().prefix(while: { $0 != "--" }).first(where: { argument in
+            serving.contains(String(argument.prefix { $0 != "=" }))
+        }) else { return }
+        let name = flag.prefix { $0 != "=" }
+        FileHandle.standardError.write(
+            Data("boxoffice-worker: \(name) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n".utf8))
+        exit(64)
     }
 
     /// swift-argument-parser's parse and run, with its usage errors as one line (`boxoffice-worker: …`, exit 64);

@@ -53,7 +53,7 @@ struct ScreenRenderingTests {
         #expect(Self.shown(rendered) == Self.shown(golden))
     }
 
-    @Test("colours: increases red, decreases blue, 신작 bold yellow, titles never painted")
+    @Test("colours as the apps tint them: the ▲ red and the ▼ blue with the number plain, 신작 pink, titles never painted")
     func colours() async throws {
         let worker = try OfflineWorker(["--today", "2026-11-21"])
         let service = worker.runtime.service
@@ -62,9 +62,26 @@ struct ScreenRenderingTests {
         ).value
         let painted = BoxOfficeScreen(width: 100, style: TerminalStyle(enabled: true)).render(office, layout: .list)
         let plain = BoxOfficeScreen(width: 100, style: TerminalStyle(enabled: false)).render(office, layout: .list)
-        #expect(painted.contains("\u{1B}[31m▲12") && painted.contains("\u{1B}[34m▼2"))
-        #expect(painted.contains("\u{1B}[1m\u{1B}[33m신작") || painted.contains("\u{1B}[1;33m신작"))
+        #expect(painted.contains("\u{1B}[31m▲\u{1B}[0m12") && painted.contains("\u{1B}[34m▼\u{1B}[0m2"))
+        #expect(painted.contains("\u{1B}[35m신작"))
         #expect(!painted.contains("\u{1B}[31m슈퍼") && !plain.contains("\u{1B}"))
         #expect(painted.replacing(/\x1B\[[0-9;]*m/, with: "") == plain)
+    }
+
+    @Test("grid cards name the span their audience is for: day, or the weekly period")
+    func cardLabels() async throws {
+        let worker = try OfflineWorker(["--today", "2026-11-21"])
+        let service = worker.runtime.service
+        let screen = BoxOfficeScreen(width: 100, style: TerminalStyle(enabled: false))
+        let daily = try await service.boxOffice(
+            try service.plan(BoxOfficeRequest(span: .daily(CalendarDate("2023-04-26"))))
+        ).value
+        let weekly = try await service.boxOffice(
+            try service.plan(BoxOfficeRequest(span: .weekly(CalendarDate("2023-04-23"), .week)))
+        ).value
+        let dayCards = screen.render(daily, layout: .grid)
+        let weekCards = screen.render(weekly, layout: .grid)
+        #expect(dayCards.contains("│ day 93,416") && !dayCards.contains("today"))
+        #expect(weekCards.contains("│ week ") && !weekCards.contains("│ day ") && !weekCards.contains("today"))
     }
 }

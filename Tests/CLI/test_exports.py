@@ -104,3 +104,54 @@ def test_an_interrupted_run_resumes(upstream, scratch):
     for day in written:
         key = [k for k in calls if "searchDailyBoxOfficeList" in k and "targetDt=%s" % day.replace("-", "") in k]
         assert calls[key[0]] == 1, "a day finished before the interrupt was fetched again: %s" % day
+
+
+def test_a_range_with_failing_days_exits_2_and_names_them_offline():
+    # Offline, 2023-04-23 and 2023-04-26 are recorded; the two days between are not.
+    result = run(["daily", "--from", "2023-04-23", "--to", "2023-04-26", "--format", "csv"])
+    assert result.returncode == 2, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
+    assert sorted({row["start"] for row in rows}) == ["2023-04-23", "2023-04-26"] and len(rows) == 20
+    assert "partial: 2 of 4 periods written" in result.stderr
+    assert "2023-04-24 (offline_unavailable)" in result.stderr and "2023-04-25 (offline_unavailable)" in result.stderr
+    # One message for the two days, not one each.
+    assert result.stderr.count("no recorded response covers") == 1
+    summary = run(["daily", "--from", "2023-04-23", "--to", "2023-04-26", "--format", "ndjson", "--missing"])
+    assert summary.returncode == 2
+    last = json.loads(summary.stdout.splitlines()[-1])
+    assert [(day["start"], day["reason"]) for day in last["missing"]] == [
+        ("2023-04-24", "offline_unavailable"), ("2023-04-25", "offline_unavailable")]
+    assert last["written"] == 2 and last["expected"] == 4
+    entries = [json.loads(line) for line in summary.stdout.splitlines()[:-1]]
+    assert len(entries) == 20 and all("missing" not in entry for entry in entries)
+
+
+def test_a_range_where_every_day_fails_exits_1_and_a_complete_one_0_with_an_empty_summary():
+    failed = run(["daily", "--from", "2020-01-01", "--to", "2020-01-03", "--format", "ndjson", "--missing"])
+    assert failed.returncode == 1 and "nothing written: every period failed" in failed.stderr
+    assert json.loads(failed.stdout.splitlines()[-1])["written"] == 0
+    complete = run(["daily", "--from", "2023-04-26", "--to", "2023-04-26", "--format", "ndjson", "--missing"])
+    assert complete.returncode == 0, complete.stderr
+    assert json.loads(complete.stdout.splitlines()[-1]) == {"missing": [], "written": 1, "expected": 1}
+    refused = run(["daily", "--from", "2023-04-26", "--to", "2023-04-26", "--format", "csv", "--missing"])
+    assert refused.returncode == 64 and "--missing goes with --format ndjson" in refused.stderr
+
+
+def test_a_range_with_days_the_upstream_fails_exits_2_and_names_every_one(upstream, scratch):
+    base, counts = upstream
+    cache = scratch("boxoffice-range-")
+    urllib.request.urlopen(base + "/__fail?days=20230302,20230305").read()
+    result = run(["daily", "--from", "2023-03-01", "--to", "2023-03-06", "--format", "ndjson", "--missing"],
+                 env=live(base, cache))
+    assert result.returncode == 2, result.stderr
+    assert "partial: 4 of 6 periods written" in result.stderr
+    assert "2023-03-02 (upstream_rejected)" in result.stderr and "2023-03-05 (upstream_rejected)" in result.stderr
+    last = json.loads(result.stdout.splitlines()[-1])
+    assert [day["start"] for day in last["missing"]] == ["2023-03-02", "2023-03-05"]
+    assert "test-kobis-key" not in result.stderr + result.stdout
+    # Fixed upstream: the next run fetches only the two missing days (the rest are cached) and completes.
+    urllib.request.urlopen(base + "/__fail?days=").read()
+    before = daily_calls(counts)
+    again = run(["daily", "--from", "2023-03-01", "--to", "2023-03-06", "--format", "ndjson"], env=live(base, cache))
+    assert again.returncode == 0, again.stderr
+    assert daily_calls(counts) - before == 2

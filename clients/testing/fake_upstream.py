@@ -31,6 +31,8 @@ class State:
     # GET /__hold?after=N: KOBIS calls past the N-th are held until GET /__release (a test's gate).
     hold_after = None
     released = threading.Event()
+    # GET /__fail?days=20230424,20230425: those days' daily box office answer a KOBIS fault (a day that fails).
+    failing_days = set()
 
 
 def fixture(name):
@@ -65,6 +67,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if url.path == "/__release":
             State.released.set()
             return self.send(200, b"{}")
+        if url.path == "/__fail":
+            State.failing_days = set(filter(None, query.get("days", "").split(",")))
+            return self.send(200, b"{}")
         service = ("kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/")
                    else "images" if url.path.startswith("/images/") else None)
         if service:
@@ -76,7 +81,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if held:
                 State.released.wait(60)
             time.sleep(State.delay)  # sleep-ok: an upstream that answers slowly
-        if url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json":
+        if url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json" and query.get("targetDt") in State.failing_days:
+            body = json.dumps({"faultInfo": {"message": "일시적인 오류", "errorCode": "320999"}}, ensure_ascii=False).encode()
+        elif url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json":
             day = query.get("targetDt", "")
             body = fixture("kobis/daily-%s.json" % day)
             if body is None and len(day) == 8 and day.isdigit():

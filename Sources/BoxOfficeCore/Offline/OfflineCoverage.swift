@@ -35,6 +35,21 @@ package struct OfflineCoverage: Sendable {
         }
     }
 
+    /// For a weekly call: the other periods recorded for the same day (the weekend of a date is asked for by default,
+    /// and the week that holds it may be what is recorded), as the words that ask for them.
+    private func otherPeriods(_ call: UpstreamCall) -> String {
+        guard call.path == KOBISPaths.weekly, let date = call.parameters["targetDt"].flatMap(CalendarDate.init) else {
+            return ""
+        }
+        let asked = WeekPeriod.allCases.first { $0.weekGb == call.parameters["weekGb"] } ?? .weekend
+        let periods = weeklyPeriods.filter { recorded in
+            let range = recorded.period.range(containing: recorded.end)
+            return recorded.period != asked && range.start <= date && date <= range.end
+        }.map(\.period.rawValue)
+        guard !periods.isEmpty else { return "" }
+        return " (the \(asked.rawValue) of \(date)); recorded for that day: period \(periods.joined(separator: " or "))"
+    }
+
     /// The `offline_unavailable` error for a call the fixtures do not cover, naming what they do cover.
     func unavailable(_ call: UpstreamCall) -> BoxOfficeError {
         let (what, available): (String, [String]) =
@@ -50,7 +65,8 @@ package struct OfflineCoverage: Sendable {
             }
         var error = BoxOfficeError(
             .offlineUnavailable,
-            "offline mode: no recorded response covers \(what); set KOBIS_API_KEY to go live. Recorded: \(available.joined(separator: ", "))",
+            "offline mode: no recorded response covers \(what)\(otherPeriods(call)); set KOBIS_API_KEY to go live. "
+                + "Recorded: \(available.joined(separator: ", "))",
             service: call.service)
         error.available = available
         return error

@@ -8,16 +8,20 @@ import JSONRPC
 /// It plans first: which periods are already cached (fresh in the store), how many KOBIS calls the rest need, and
 /// how many remain today. It refuses before calling anything when the calls needed exceed what remains, unless
 /// `maxCalls` allows a partial run; then it fetches the first uncached periods (in date order, concurrently under
-/// the per-service bound), writes every period it has in date order, and exits 2 if any is missing. Finished
-/// periods are cached, so running it again resumes; SIGINT stops it the same way (what was fetched is kept).
+/// the per-service bound), writes every period it has in date order, and names every period it lacks (on stderr,
+/// and with `--missing` as the last NDJSON line). Finished periods are cached, so running it again resumes; SIGINT
+/// stops it the same way (what was fetched is kept).
 struct RangeExport {
     let session: CLISession
     let requests: [BoxOfficeRequest]
     let format: CLIFormat
     let excel: Bool
     let maxCalls: Int?
+    /// `--missing`: end the NDJSON with one line naming the periods not written.
+    let missingSummary: Bool
 
-    /// Exit codes: 0 done, 1 a domain failure, 2 partial (quota or `--max-calls`), 130 interrupted.
+    /// Exit codes: 0 every period written; 1 none written, every one failed (or the plan was refused); 2 partial:
+    /// some written, the rest missing (a failure, the quota or `--max-calls`); 130 interrupted.
     func run() async -> Int32 {
         let service = session.service
         let plans: [BoxOfficePlan]
@@ -51,8 +55,7 @@ struct RangeExport {
         let stop = CancellationSignal()
         let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { _ in stop.fire(byShutdown: true) }
         defer { watcher.cancel() }
-        var failure: BoxOfficeError?
-        var quotaStopped = false
+        var failures: [Int: BoxOfficeError] = [:]
         if chosen.isEmpty { stop.fire(byShutdown: false) }
         await withTaskGroup(of: (Int, Result<BoxOffice, BoxOfficeError>)?.self) { group in
             group.addTask {
@@ -77,12 +80,8 @@ struct RangeExport {
                 }
                 finished += 1
                 switch result {
-                case .success(let office):
-                    offices[index] = office
-                case .failure(let error) where error.reason == .quotaExhausted:
-                    quotaStopped = true
-                case .failure(let error):
-                    failure = failure ?? error
+                case .success(let office): offices[index] = office
+                case .failure(let error): failures[index] = error
                 }
                 progress.step(call: true)
                 if finished == chosen.count {
@@ -92,18 +91,25 @@ struct RangeExport {
         }
         progress.finish()
         write(plans.indices.compactMap { offices[$0] })
+        let missing = plans.indices.filter { offices[$0] == nil }.map { index in
+            MissingPeriod(
+                request: plans[index].request,
+                why: failures[index].map(MissingPeriod.Why.failed)
+                    ?? (stop.firedByShutdown && chosen.contains(index) ? .interrupted : .notFetched))
+        }
+        if missingSummary { session.write(MissingPeriod.summary(missing, written: offices.count)) }
+        if missing.isEmpty { return 0 }
+        let what = "\(offices.count) of \(plans.count) periods written"
+        let report = MissingPeriod.report(missing)
         if stop.firedByShutdown {
-            _ = session.fail("interrupted: \(offices.count) of \(plans.count) periods written; run again to resume")
+            _ = session.fail("interrupted: \(what); run again to resume\n\(report)")
             return 130
         }
-        if let failure { return session.fail(failure) }
-        if offices.count < plans.count || quotaStopped {
-            _ = session.fail(
-                "partial: \(offices.count) of \(plans.count) periods written (KOBIS calls allowed by --max-calls or "
-                    + "the quota are spent); run again to fetch the rest")
-            return 2
+        if offices.isEmpty, missing.allSatisfy(\.failed) {
+            return session.fail("nothing written: every period failed\n\(report)")
         }
-        return 0
+        _ = session.fail("partial: \(what); run again to fetch the rest\n\(report)")
+        return 2
     }
 
     func write(_ offices: [BoxOffice]) {
@@ -122,7 +128,12 @@ struct RangeExport {
 
 extension CLISession {
     /// `daily --from --to` / `weekly --from --to`: see ``RangeExport``.
-    package func export(_ requests: [BoxOfficeRequest], format: CLIFormat, excel: Bool, maxCalls: Int?) async -> Int32 {
-        await RangeExport(session: self, requests: requests, format: format, excel: excel, maxCalls: maxCalls).run()
+    package func export(
+        _ requests: [BoxOfficeRequest], format: CLIFormat, excel: Bool, maxCalls: Int?, missingSummary: Bool = false
+    ) async -> Int32 {
+        await RangeExport(
+            session: self, requests: requests, format: format, excel: excel, maxCalls: maxCalls,
+            missingSummary: missingSummary
+        ).run()
     }
 }

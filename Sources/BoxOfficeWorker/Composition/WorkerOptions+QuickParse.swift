@@ -4,6 +4,9 @@ extension WorkerOptions {
         let name: String
         let takesValue: Bool
         let apply: @Sendable (inout WorkerOptions, String) -> Bool
+        /// How a long-lived face serves (concurrency, order, limits, draining, diagnostics): nothing a one-shot
+        /// command does.
+        var serving = false
     }
 
     private static func number<T: LosslessStringConvertible & SendableMetatype>(
@@ -37,11 +40,11 @@ extension WorkerOptions {
     /// Every flag of the worker face, as `boxoffice-worker --help` lists them (a test holds the two lists equal).
     private static let flags: [String: Flag] = Dictionary(
         uniqueKeysWithValues: [
-            Flag(name: "max-in-flight", takesValue: true, apply: number(\.maxInFlight)),
-            Flag(name: "ordered", takesValue: false, apply: on(\.ordered)),
-            Flag(name: "max-line-bytes", takesValue: true, apply: number(\.maxLineBytes)),
-            Flag(name: "max-batch", takesValue: true, apply: number(\.maxBatch)),
-            Flag(name: "drain-seconds", takesValue: true, apply: number(\.drainSeconds)),
+            Flag(name: "max-in-flight", takesValue: true, apply: number(\.maxInFlight), serving: true),
+            Flag(name: "ordered", takesValue: false, apply: on(\.ordered), serving: true),
+            Flag(name: "max-line-bytes", takesValue: true, apply: number(\.maxLineBytes), serving: true),
+            Flag(name: "max-batch", takesValue: true, apply: number(\.maxBatch), serving: true),
+            Flag(name: "drain-seconds", takesValue: true, apply: number(\.drainSeconds), serving: true),
             Flag(name: "offline", takesValue: false, apply: on(\.offline)),
             Flag(name: "kobis-base-url", takesValue: true, apply: text(\.kobisBaseURL)),
             Flag(name: "kakao-base-url", takesValue: true, apply: text(\.kakaoBaseURL)),
@@ -55,9 +58,12 @@ extension WorkerOptions {
             Flag(name: "database-url", takesValue: true, apply: text(\.databaseURL)),
             Flag(name: "lease-seconds", takesValue: true, apply: number(\.leaseSeconds)),
             Flag(name: "today", takesValue: true, apply: text(\.today)),
-            Flag(name: "diagnostics", takesValue: false, apply: on(\.diagnostics)),
+            Flag(name: "diagnostics", takesValue: false, apply: on(\.diagnostics), serving: true),
             Flag(name: "log-level", takesValue: true, apply: text(\.logLevel)),
         ].map { ($0.name, $0) })
+
+    /// The names of the serving flags, with their dashes: the worker's and `mcp`'s, refused by one-shot commands.
+    package static var servingFlagNames: [String] { flags.values.filter(\.serving).map { "--" + $0.name }.sorted() }
 
     /// The names of every flag the quick parse knows, with their dashes.
     package static var quickFlagNames: [String] { flags.keys.map { "--" + $0 }.sorted() }

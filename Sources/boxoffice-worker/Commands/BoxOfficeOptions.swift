@@ -49,6 +49,11 @@ struct BoxOfficeOptions: ParsableArguments {
             valueName: "n"))
     var maxCalls: Int?
 
+    @Flag(
+        help:
+            "For a range in --format ndjson: end with one line {\"missing\":[…],\"written\":N,\"expected\":M} naming every period not written (empty when none).")
+    var missing = false
+
     func filters() throws(CLIDate.Invalid) -> BoxOfficeService.Filters {
         if korean && foreign { throw CLIDate.Invalid(description: "--korean and --foreign exclude each other") }
         if diversity && commercial {
@@ -89,14 +94,19 @@ struct BoxOfficeOptions: ParsableArguments {
         spans: ([CalendarDate]) -> [BoxOfficeRequest.Span], check: (CalendarDate) throws(CLIDate.Invalid) -> Void
     ) async throws(CLIDate.Invalid) -> Int32 {
         let filters = try filters()
+        if missing && from == nil { throw CLIDate.Invalid(description: "--missing goes with --from/--to") }
         if let days = try range(today: session.today) {
             guard display.format != .text else {
                 throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
             }
+            if missing && display.format != .ndjson {
+                throw CLIDate.Invalid(description: "--missing goes with --format ndjson")
+            }
             let requests = spans(days).map {
                 BoxOfficeRequest(span: $0, limit: limit, filters: filters, refresh: refresh)
             }
-            return await session.export(requests, format: display.format, excel: display.excel, maxCalls: maxCalls)
+            return await session.export(
+                requests, format: display.format, excel: display.excel, maxCalls: maxCalls, missingSummary: missing)
         }
         let day = try date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: session.today) }
         if let day { try check(day) }

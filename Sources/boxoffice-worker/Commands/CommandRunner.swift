@@ -10,7 +10,7 @@ import Logging
 enum CommandRunner {
     /// Runs `body` in a session; exit 64 with one line for bad input (`CLIDate.Invalid`, a bad flag).
     static func run(
-        _ flags: WorkerFlags, color: TerminalStyle.Choice, _ body: (CLISession) async throws(CLIDate.Invalid) -> Int32
+        _ flags: CommandFlags, color: TerminalStyle.Choice, _ body: (CLISession) async throws(CLIDate.Invalid) -> Int32
     ) async throws {
         let configuration: WorkerConfiguration
         do {

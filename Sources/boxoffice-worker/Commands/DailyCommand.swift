@@ -5,11 +5,12 @@ import BoxOfficeWorker
 /// `boxoffice-worker daily [DATE]`: a day's top 10 as the apps showed it, or a range of days for a job.
 struct DailyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daily", abstract: "A day's box office as a list or a grid; --from/--to exports a range.")
+        commandName: "daily", abstract: "A day's box office as a list or a grid; --from/--to exports a range.",
+        discussion: CommandFlags.moreFlags)
 
     @OptionGroup var options: BoxOfficeOptions
     @OptionGroup var display: DisplayOptions
-    @OptionGroup var flags: WorkerFlags
+    @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
         let options = self.options

@@ -10,14 +10,15 @@ struct WeeklyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weekly",
         abstract:
-            "A week's, weekend's or weekdays' box office (the period containing DATE); --from/--to exports a range.")
+            "A week's, weekend's or weekdays' box office (the period containing DATE); --from/--to exports a range.",
+        discussion: CommandFlags.moreFlags)
 
     @Option(help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).")
     var period: WeekPeriod = .weekend
 
     @OptionGroup var options: BoxOfficeOptions
     @OptionGroup var display: DisplayOptions
-    @OptionGroup var flags: WorkerFlags
+    @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
         let options = self.options

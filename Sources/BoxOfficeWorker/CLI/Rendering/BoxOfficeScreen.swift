@@ -19,7 +19,7 @@ package struct BoxOfficeScreen: Sendable {
     /// The screen for `office`.
     package func render(_ office: BoxOffice, layout: Layout) -> String {
         var lines = [header(office), ""]
-        lines += layout == .list ? list(office.entries) : grid(office.entries)
+        lines += layout == .list ? list(office.entries) : grid(office.entries, period: Self.period(office.kind))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -39,19 +39,25 @@ package struct BoxOfficeScreen: Sendable {
         return style.bold(head) + (rest.isEmpty ? "" : style.dim(rest))
     }
 
+    /// What a card calls the audience of the box office's own span (the total is `total`).
+    static func period(_ kind: BoxOffice.Kind) -> String {
+        kind == .daily ? "day" : kind.rawValue
+    }
+
     static func weekday(_ date: CalendarDate) -> String {
         // 1970-01-01 was a Thursday.
         ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((date.dayNumber % 7) + 7) % 7]
     }
 
-    /// The change cell: 신작 highlighted, ▲ red, ▼ blue, - plain; padded before it is painted.
+    /// The change cell as the apps tint it: 신작 pink, the ▲ red and the ▼ blue with their number plain, - plain;
+    /// padded before it is painted.
     func change(_ entry: BoxOfficeEntry, width: Int) -> String {
         let text = DisplayFormat.rankChange(trend: entry.trend, change: entry.rankChange)
         let padded = DisplayWidth.fit(text, to: width)
         switch entry.trend {
-        case .new: return style.highlight(padded)
-        case .up: return style.red(padded)
-        case .down: return style.blue(padded)
+        case .new: return style.pink(padded)
+        case .up: return style.red(String(padded.prefix(1))) + padded.dropFirst()
+        case .down: return style.blue(String(padded.prefix(1))) + padded.dropFirst()
         case .same: return padded
         }
     }
@@ -96,14 +102,15 @@ package struct BoxOfficeScreen: Sendable {
         return "\(tenths / 10).\(abs(tenths % 10))%"
     }
 
-    /// Cards of `cardWidth` columns (inside their border), as many to a row as the width allows.
-    func grid(_ entries: [BoxOfficeEntry]) -> [String] {
+    /// Cards of `cardWidth` columns (inside their border), as many to a row as the width allows; `period` labels
+    /// the audience of the day or period (`day`, `week`, `weekend`, `weekdays`).
+    func grid(_ entries: [BoxOfficeEntry], period: String) -> [String] {
         let inner = 22
         let perRow = max(1, (width + 1) / (inner + 3))
         var lines: [String] = []
         for start in stride(from: 0, to: entries.count, by: perRow) {
             let row = entries[start..<min(entries.count, start + perRow)]
-            let cards = row.map { card($0, inner: inner) }
+            let cards = row.map { card($0, inner: inner, period: period) }
             for index in cards[0].indices {
                 lines.append(cards.map { $0[index] }.joined(separator: " "))
             }
@@ -111,7 +118,7 @@ package struct BoxOfficeScreen: Sendable {
         return lines
     }
 
-    func card(_ entry: BoxOfficeEntry, inner: Int) -> [String] {
+    func card(_ entry: BoxOfficeEntry, inner: Int, period: String) -> [String] {
         let border = String(repeating: "─", count: inner)
         let rank = "#\(entry.rank)"
         let changeText = DisplayFormat.rankChange(trend: entry.trend, change: entry.rankChange)
@@ -121,7 +128,7 @@ package struct BoxOfficeScreen: Sendable {
             "┌" + border + "┐",
             "│" + top + "│",
             "│ " + DisplayWidth.fit(entry.title, to: inner - 2) + " │",
-            "│ " + DisplayWidth.fit("today " + DisplayFormat.thousands(entry.audience.amount), to: inner - 2) + " │",
+            "│ " + DisplayWidth.fit(period + " " + DisplayFormat.thousands(entry.audience.amount), to: inner - 2) + " │",
             "│ " + DisplayWidth.fit("total " + DisplayFormat.thousands(entry.audience.total), to: inner - 2) + " │",
             "└" + border + "┘",
         ]

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Colour in the terminal, as the apps have it: increases red, decreases blue, 신작 highlighted.
+/// Colour in the terminal, as the apps have it: the ▲ of an increase red (`systemRed`), the ▼ of a decrease blue
+/// (`systemBlue`), the number after either plain, and 신작 pink (`systemPink`; magenta, the terminal's nearest of
+/// its sixteen colours every terminal has).
 ///
 /// On only when stdout is a terminal and `NO_COLOR` is not set (no-color.org), or when `--color always` forces it;
 /// `--color never` turns it off.
@@ -33,8 +35,8 @@ package struct TerminalStyle: Sendable {
 
     package func red(_ text: String) -> String { paint(text, "31") }
     package func blue(_ text: String) -> String { paint(text, "34") }
-    /// 신작: bold yellow.
-    package func highlight(_ text: String) -> String { paint(text, "1;33") }
+    /// 신작.
+    package func pink(_ text: String) -> String { paint(text, "35") }
     package func bold(_ text: String) -> String { paint(text, "1") }
     package func dim(_ text: String) -> String { paint(text, "2") }
 }
