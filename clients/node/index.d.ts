@@ -1,7 +1,8 @@
 // The client's declarations; the method params and results come from types.d.ts, generated from Schemas/.
 import type {
   BoxofficeDailyParams, BoxofficeDailyResult, BoxofficeWeeklyParams, BoxofficeWeeklyResult, Methods,
-  MovieDetailResult, MoviePosterParams, MoviePosterResult, MovieSearchParams, MovieSearchResult, WorkerStatusResult,
+  MovieDetailParams, MovieDetailResult, MoviePosterParams, MoviePosterResult, MovieSearchParams, MovieSearchResult,
+  WorkerStatusResult,
 } from "./types.js";
 
 export * from "./types.js";
@@ -32,6 +33,10 @@ export interface WorkerOptions {
   onStderr?: (line: string) => void;
 }
 
+/**
+ * An error answer of the worker, or the client's refusal of a typed method's params before anything is sent
+ * (InvalidParams, code -32602, `data.errors` shaped like the worker's).
+ */
 export class WorkerError extends Error {
   code: number;
   reason?: string;
@@ -61,12 +66,22 @@ export class Worker {
   constructor(options?: WorkerOptions);
   readonly pid: number | undefined;
   start(): void;
+  /** Sends `params` as given (the worker checks them). */
   call<M extends keyof Methods>(method: M, params?: Methods[M]["params"], options?: CallOptions): Promise<Methods[M]["result"]>;
   call(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
+  // The typed methods refuse an unknown key or a value of the wrong type with InvalidParams before anything is sent.
+  /** A day's box office; `daily("2022-01-05")` is `daily({ date: "2022-01-05" })`. */
+  daily(date: string, params?: Omit<BoxofficeDailyParams, "date"> & CallOptions): Promise<BoxofficeDailyResult>;
   daily(params?: BoxofficeDailyParams & CallOptions): Promise<BoxofficeDailyResult>;
+  /** A week's, weekend's or weekdays' box office; a bare `date` is any day of that week. */
+  weekly(date: string, params?: Omit<BoxofficeWeeklyParams, "date"> & CallOptions): Promise<BoxofficeWeeklyResult>;
   weekly(params?: BoxofficeWeeklyParams & CallOptions): Promise<BoxofficeWeeklyResult>;
-  detail(movieCode: string, options?: { refresh?: boolean } & CallOptions): Promise<MovieDetailResult>;
+  detail(movieCode: string, params?: Omit<MovieDetailParams, "movieCode"> & CallOptions): Promise<MovieDetailResult>;
+  detail(params: MovieDetailParams & CallOptions): Promise<MovieDetailResult>;
+  poster(
+    title: string, params?: Omit<MoviePosterParams, "title" | "movieCode"> & CallOptions): Promise<MoviePosterResult>;
   poster(params: MoviePosterParams & CallOptions): Promise<MoviePosterResult>;
+  search(title: string, params?: Omit<MovieSearchParams, "title"> & CallOptions): Promise<MovieSearchResult>;
   search(params: MovieSearchParams & CallOptions): Promise<MovieSearchResult>;
   status(options?: CallOptions): Promise<WorkerStatusResult>;
   close(options?: { timeoutMs?: number }): Promise<void>;

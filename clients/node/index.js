@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { described, isPlainObject, paramProblems } from "./params.js";
 
 /** An error answer of the worker: its JSON-RPC `code`, `message`, `data.reason` and the whole `data`. */
 export class WorkerError extends Error {
@@ -87,6 +88,57 @@ export function findBinary(binary) {
 
 function compact(params) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null));
+}
+
+/** The options of one call, taken beside the params by the typed methods. */
+const CALL_OPTIONS = ["timeoutMs", "signal", "onProgress"];
+
+const OPTION_RULES = {
+  timeoutMs: [(value) => typeof value === "number" && value >= 0, "a number of milliseconds"],
+  signal: [(value) => typeof value?.addEventListener === "function" && "aborted" in value, "an AbortSignal"],
+  onProgress: [(value) => typeof value === "function", "a function"],
+};
+
+/**
+ * A typed method's arguments as the params to send and the call options, or InvalidParams (the class of the
+ * worker's -32602) before anything is sent. `first` is the params, call options among them, or for a method with a
+ * `bare` key that key's value alone (`daily("2022-01-05")` is `daily({ date: "2022-01-05" })`); `more` is the rest.
+ * Keys and types are checked against the rules generated from Schemas/ (params.js); null and undefined mean absent.
+ */
+function typedArguments(method, bare, first, more) {
+  const given = {};
+  const problems = [];
+  const refuse = (message, instanceLocation = "", keywordLocation = "/type") =>
+    problems.push({ instanceLocation, keywordLocation, message });
+  if (bare && typeof first === "string") given[bare] = first;
+  else if (isPlainObject(first)) Object.assign(given, first);
+  else if (first !== undefined && first !== null) {
+    refuse(`the params must be an object${bare ? ` or a ${bare} string` : ""}, not ${described(first)}`);
+  }
+  if (isPlainObject(more)) {
+    for (const [key, value] of Object.entries(more)) {
+      if (key in given) refuse(`"${key}" is given twice`, `/${key}`, "");
+      given[key] = value;
+    }
+  } else if (more !== undefined && more !== null) {
+    refuse(`the params after the ${bare ?? "first argument"} must be an object, not ${described(more)}`);
+  }
+  const options = {};
+  for (const key of CALL_OPTIONS) {
+    if (!(key in given)) continue;
+    const value = given[key];
+    delete given[key];
+    if (value === undefined || value === null) continue;
+    const [holds, wanted] = OPTION_RULES[key];
+    if (!holds(value)) refuse(`the call option "${key}" must be ${wanted}, not ${described(value)}`, "", "");
+    options[key] = value;
+  }
+  problems.push(...paramProblems(method, given, CALL_OPTIONS));
+  if (problems.length) {
+    const message = `Invalid params for ${method}: ${problems.map((problem) => problem.message).join("; ")}`;
+    throw new InvalidParams(-32602, message, { reason: "invalid_params", errors: problems.slice(0, 20) });
+  }
+  return { params: compact(given), options };
 }
 
 /** One worker subprocess, driven by many concurrent calls. */
@@ -211,7 +263,8 @@ export class Worker {
   /**
    * Calls `method`; resolves with its result. Rejects with a WorkerError subclass for an error answer,
    * WorkerTimeout past `timeoutMs` (the request is then cancelled in the worker), WorkerExited if the worker dies
-   * meanwhile, and the signal's reason when `signal` aborts (the request is cancelled in the worker).
+   * meanwhile, and the signal's reason when `signal` aborts (the request is cancelled in the worker). `params` go
+   * as given: the worker checks them (the typed methods check them first, against the same schemas).
    */
   call(method, params, { timeoutMs, signal, onProgress } = {}) {
     return new Promise((resolve, reject) => {
@@ -288,35 +341,51 @@ export class Worker {
     stdin.write(line);
   }
 
-  /** A day's box office (`boxoffice.daily`); default yesterday in Seoul. */
-  daily({ date, limit, include, nation, multiMovie, area, refresh, ...options } = {}) {
-    return this.call("boxoffice.daily", compact({ date, limit, include, nation, multiMovie, area, refresh }), options);
+  /**
+   * Calls a typed method once its arguments check out (`typedArguments`); a refusal rejects the promise and sends
+   * nothing.
+   */
+  typed(method, bare, first, more) {
+    let checked;
+    try {
+      checked = typedArguments(method, bare, first, more);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.call(method, checked.params, checked.options);
   }
 
-  /** A week's, weekend's or weekdays' box office (`boxoffice.weekly`). */
-  weekly({ date, period, limit, include, nation, multiMovie, area, refresh, ...options } = {}) {
-    return this.call(
-      "boxoffice.weekly", compact({ date, period, limit, include, nation, multiMovie, area, refresh }), options);
+  /**
+   * A day's box office (`boxoffice.daily`); default yesterday in Seoul. `daily("2022-01-05")`,
+   * `daily("2022-01-05", { limit: 3 })` and `daily({ date: "2022-01-05", limit: 3 })` are the same call.
+   */
+  daily(params, more) {
+    return this.typed("boxoffice.daily", "date", params, more);
   }
 
-  /** A movie's details (`movie.detail`). */
-  detail(movieCode, { refresh, ...options } = {}) {
-    return this.call("movie.detail", compact({ movieCode, refresh }), options);
+  /** A week's, weekend's or weekdays' box office (`boxoffice.weekly`); a bare string is any day of that week. */
+  weekly(params, more) {
+    return this.typed("boxoffice.weekly", "date", params, more);
   }
 
-  /** A movie's poster (`movie.poster`), by title or movie code. */
-  poster({ title, movieCode, download, refresh, ...options } = {}) {
-    return this.call("movie.poster", compact({ title, movieCode, download, refresh }), options);
+  /** A movie's details (`movie.detail`): `detail("20124079")` or `detail({ movieCode: "20124079" })`. */
+  detail(movieCode, more) {
+    return this.typed("movie.detail", "movieCode", movieCode, more);
   }
 
-  /** Movies by title and/or director (`movie.search`). */
-  search({ title, director, year, page, limit, ...options } = {}) {
-    return this.call("movie.search", compact({ title, director, year, page, limit }), options);
+  /** A movie's poster (`movie.poster`), by title (`poster("광해, 왕이 된 남자")`) or `{ movieCode }`. */
+  poster(params, more) {
+    return this.typed("movie.poster", "title", params, more);
+  }
+
+  /** Movies by title and/or director (`movie.search`); a bare string is a title. */
+  search(params, more) {
+    return this.typed("movie.search", "title", params, more);
   }
 
   /** The worker's status (`worker.status`). */
-  status(options = {}) {
-    return this.call("worker.status", undefined, options);
+  status(options) {
+    return this.typed("worker.status", undefined, options);
   }
 
   /**

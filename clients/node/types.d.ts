@@ -3,15 +3,15 @@
 export interface BoxofficeDailyParams {
   /** The day, YYYY-MM-DD. Default: yesterday (Asia/Seoul); offline: the latest recorded day. */
   date?: string;
-  /** How many entries, from the top (KOBIS returns at most 10). */
+  /** How many entries from the top (KOBIS ranks 10). */
   limit?: number;
   /** true: 다양성 영화 only (KOBIS multiMovieYn=Y); false: 상업 영화 only (N); absent: all. */
   multiMovie?: boolean;
-  /** korean: Korean films only (KOBIS repNationCd=K); foreign: foreign films only (F); absent: all. */
+  /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
   /** A KOBIS wide-area code: 0105001 서울시, 0105002 경기도, 0105003 강원도, 0105004 충청북도, 0105005 충청남도, 0105006 경상북도, 0105007 경상남도, 0105008 전라북도, 0105009 전라남도, 0105010 제주도, 0105011 부산시, 0105012 대구시, 0105013 대전시, 0105014 울산시, 0105015 인천시, 0105016 광주시, 0105017 세종시. Absent: the whole country. */
   area?: "0105001" | "0105002" | "0105003" | "0105004" | "0105005" | "0105006" | "0105007" | "0105008" | "0105009" | "0105010" | "0105011" | "0105012" | "0105013" | "0105014" | "0105015" | "0105016" | "0105017";
-  /** Parts fetched for every entry, concurrently: detail (movie.detail) and poster (movie.poster). A part that fails leaves its entry standing with errors. */
+  /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
@@ -181,15 +181,15 @@ export interface BoxofficeWeeklyParams {
   date?: string;
   /** week: Mon–Sun (KOBIS weekGb=0); weekend: Fri–Sun (1, the default); weekdays: Mon–Thu (2). */
   period?: "week" | "weekend" | "weekdays";
-  /** How many entries, from the top (KOBIS returns at most 10). */
+  /** How many entries from the top (KOBIS ranks 10). */
   limit?: number;
   /** true: 다양성 영화 only (KOBIS multiMovieYn=Y); false: 상업 영화 only (N); absent: all. */
   multiMovie?: boolean;
-  /** korean: Korean films only (KOBIS repNationCd=K); foreign: foreign films only (F); absent: all. */
+  /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
   /** A KOBIS wide-area code: 0105001 서울시, 0105002 경기도, 0105003 강원도, 0105004 충청북도, 0105005 충청남도, 0105006 경상북도, 0105007 경상남도, 0105008 전라북도, 0105009 전라남도, 0105010 제주도, 0105011 부산시, 0105012 대구시, 0105013 대전시, 0105014 울산시, 0105015 인천시, 0105016 광주시, 0105017 세종시. Absent: the whole country. */
   area?: "0105001" | "0105002" | "0105003" | "0105004" | "0105005" | "0105006" | "0105007" | "0105008" | "0105009" | "0105010" | "0105011" | "0105012" | "0105013" | "0105014" | "0105015" | "0105016" | "0105017";
-  /** Parts fetched for every entry, concurrently: detail (movie.detail) and poster (movie.poster). A part that fails leaves its entry standing with errors. */
+  /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;

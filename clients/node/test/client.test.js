@@ -10,7 +10,21 @@ import { fileURLToPath } from "node:url";
 import { InvalidParams, OfflineUnavailable, Worker, WorkerExited, WorkerTimeout } from "../index.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const binary = process.env.BOXOFFICE_WORKER_BINARY || join(root, ".build", "debug", "boxoffice-worker");
+
+/**
+ * The worker under test: `$BOXOFFICE_WORKER` (the name the clients read), else `$BOXOFFICE_WORKER_BINARY` (the old
+ * name, still taken, with one line on stderr), else the debug build.
+ */
+function workerBinary() {
+  if (process.env.BOXOFFICE_WORKER) return process.env.BOXOFFICE_WORKER;
+  if (process.env.BOXOFFICE_WORKER_BINARY) {
+    process.stderr.write("BOXOFFICE_WORKER_BINARY is deprecated: set BOXOFFICE_WORKER, the name the clients read\n");
+    return process.env.BOXOFFICE_WORKER_BINARY;
+  }
+  return join(root, ".build", "debug", "boxoffice-worker");
+}
+
+const binary = workerBinary();
 const stub = join(root, "clients", "testing", "stub_worker.py");
 const offlineEnv = { KOBIS_API_KEY: "", KAKAO_REST_API_KEY: "", BOXOFFICE_TODAY: "2026-11-21" };
 const offline = (options = {}) => new Worker({ binary, env: offlineEnv, ...options });
@@ -73,6 +87,125 @@ test("errors are classes by reason", async () => {
     await assert.rejects(worker.daily({ date: "2022-02-30" }), (error) => error instanceof InvalidParams && error.code === -32602);
     await assert.rejects(worker.daily({ date: "2020-01-01" }),
       (error) => error instanceof OfflineUnavailable && error.data.available.includes("2023-04-26"));
+  } finally {
+    await worker.close();
+  }
+});
+
+/** The worker's count of requests received (worker.status counts itself: one more per look). */
+const received = async (worker) => (await worker.status()).requests.requests;
+
+/** Runs `refusals` (calls that must be refused by the client) and proves the worker received none of them. */
+async function refusedBeforeSending(worker, refusals) {
+  const before = await received(worker);
+  const errors = [];
+  for (const refusal of refusals) {
+    await assert.rejects(refusal(), (error) => {
+      errors.push(error);
+      return error instanceof InvalidParams && error.code === -32602 && error.reason === "invalid_params";
+    });
+  }
+  assert.equal(await received(worker), before + 1, "only the second worker.status reached the worker");
+  return errors;
+}
+
+test("an unknown key is refused before anything is sent", async () => {
+  // A client that has sent nothing has not even started its worker.
+  const unstarted = offline();
+  try {
+    await assert.rejects(unstarted.daily({ data: "2022-01-05" }), InvalidParams);
+    assert.equal(unstarted.pid, undefined);
+  } finally {
+    await unstarted.close();
+  }
+  const worker = offline();
+  try {
+    const errors = await refusedBeforeSending(worker, [
+      () => worker.daily({ date: "2022-01-05", colour: "red" }),
+      () => worker.weekly("2023-04-23", { perod: "week" }),
+      () => worker.detail("20124079", { force: true }),
+      () => worker.search({ title: "광해", years: 2012 }),
+      () => worker.status({ verbose: true }),
+    ]);
+    assert.match(errors[0].message, /unknown key "colour"/);
+    assert.deepEqual(errors[0].data.errors, [{
+      instanceLocation: "/colour", keywordLocation: "/additionalProperties", message: errors[0].data.errors[0].message,
+    }]);
+    assert.match(errors[1].message, /"perod" \(did you mean "period"\?\)/);
+    assert.match(errors[4].message, /unknown key "verbose"; it takes no params/);
+  } finally {
+    await worker.close();
+  }
+});
+
+test("a misspelled key is refused with the key it was meant as", async () => {
+  const worker = offline();
+  try {
+    const errors = await refusedBeforeSending(worker, [
+      () => worker.daily({ data: "2022-01-05" }),
+      () => worker.daily({ date: "2022-01-05", multi_movie: true }),
+      () => worker.poster({ title: "광해, 왕이 된 남자", downlod: true }),
+      () => worker.daily({ date: "2022-01-05", timeout: 1000 }),
+      () => worker.daily({ date: "2022-01-05", nation: "Korean" }),
+    ]);
+    assert.match(errors[0].message, /unknown key "data" \(did you mean "date"\?\)/);
+    assert.equal(errors[0].data.errors[0].instanceLocation, "/data");
+    assert.match(errors[1].message, /"multi_movie" \(did you mean "multiMovie"\?\)/);
+    assert.match(errors[2].message, /"downlod" \(did you mean "download"\?\)/);
+    assert.match(errors[3].message, /"timeout" \(did you mean "timeoutMs"\?\)/);
+    assert.match(errors[4].message,
+      /"nation" must be one of "korean", "foreign", not the string "Korean" \(did you mean "korean"\?\)/);
+  } finally {
+    await worker.close();
+  }
+});
+
+test("a value of the wrong type is refused before anything is sent", async () => {
+  const worker = offline();
+  try {
+    const errors = await refusedBeforeSending(worker, [
+      () => worker.daily({ date: "2022-01-05", limit: "3" }),
+      () => worker.daily(20220105),
+      () => worker.daily(new Date(2022, 0, 5)),
+      () => worker.daily({ date: "2022/01/05" }),
+      () => worker.daily({ date: "2022-01-05", include: "detail" }),
+      () => worker.daily({ date: "2022-01-05", include: ["details"] }),
+      () => worker.weekly({ date: "2023-04-23", multiMovie: "yes" }),
+      () => worker.detail(20124079),
+      () => worker.daily({ date: "2022-01-05", onProgress: "log" }),
+    ]);
+    const messages = errors.map((error) => error.message);
+    assert.match(messages[0], /"limit" must be an integer, not the string "3"/);
+    assert.equal(errors[0].data.errors[0].keywordLocation, "/properties/limit/type");
+    assert.match(messages[1], /must be an object or a date string, not the integer 20220105/);
+    assert.match(messages[2], /not a Date/);
+    assert.match(messages[3], /"date" must be a date as YYYY-MM-DD, not "2022\/01\/05"/);
+    assert.match(messages[4], /"include" must be an array, not the string "detail"/);
+    assert.match(messages[5], /"include\[0\]" must be one of "detail", "poster", not the string "details"/);
+    assert.equal(errors[5].data.errors[0].instanceLocation, "/include/0");
+    assert.match(messages[6], /"multiMovie" must be a boolean/);
+    assert.match(messages[7], /must be an object or a movieCode string, not the integer 20124079/);
+    assert.match(messages[8], /"onProgress" must be a function/);
+  } finally {
+    await worker.close();
+  }
+});
+
+test("a bare date string answers for that day", async () => {
+  const worker = offline();
+  try {
+    // Offline, the default day is the latest recorded one (2023-04-26), so 2022-01-05 is answered only if sent.
+    assert.notEqual((await worker.daily()).range.start, "2022-01-05");
+    const daily = await worker.daily("2022-01-05");
+    assert.deepEqual(daily.range, { start: "2022-01-05", end: "2022-01-05" });
+    const limited = await worker.daily("2022-01-05", { limit: 3 });
+    assert.equal(limited.range.start, "2022-01-05");
+    assert.equal(limited.entries.length, 3);
+    assert.notEqual((await worker.weekly()).range.end, "2023-04-23");
+    const weekly = await worker.weekly("2023-04-23", { period: "week" });
+    assert.deepEqual([weekly.kind, weekly.range.end], ["week", "2023-04-23"]);
+    assert.equal((await worker.poster("광해, 왕이 된 남자")).found, true);
+    await assert.rejects(worker.daily("2022-01-05", { date: "2023-04-26" }), /"date" is given twice/);
   } finally {
     await worker.close();
   }

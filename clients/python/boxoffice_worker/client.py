@@ -9,19 +9,25 @@ import os
 import shutil
 import threading
 import time
-from typing import Any, Awaitable, Callable, Deque, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar, cast
 
 from .errors import WorkerExited, WorkerTimeout, from_answer
+from .params import checked
 from .types import (
+    Area,
     BoxofficeDailyResult,
     BoxofficeWeeklyResult,
+    IncludeItem,
     MovieDetailResult,
     MoviePosterResult,
     MovieSearchResult,
+    Nation,
+    Period,
     WorkerStatusResult,
 )
 
 ProgressCallback = Callable[[float, Optional[float], Optional[str]], Any]
+T = TypeVar("T")
 STDERR_LOGGER = logging.getLogger("boxoffice_worker.stderr")
 _CHUNK = 1 << 16
 
@@ -188,49 +194,59 @@ class AsyncWorker:
         except (BrokenPipeError, ConnectionResetError, RuntimeError):
             pass
 
-    # Typed methods: one per worker method (protocol.md §3).
+    # Typed methods: one per worker method (protocol.md §3). Each refuses, before anything is sent, a keyword it does
+    # not take and a value of the wrong type with InvalidParams (params.checked, by the rules generated from Schemas/).
 
+    @checked("boxoffice.daily")
     async def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
-                    include: Optional[Sequence[str]] = None, nation: Optional[str] = None,
-                    multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
+                    include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
+                    multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
                     timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
                     ) -> BoxofficeDailyResult:
-        """A day's box office (`boxoffice.daily`); default yesterday in Seoul."""
-        params = _params(date=date, limit=limit, include=list(include) if include else None, nation=nation,
-                         multiMovie=multi_movie, area=area, refresh=refresh or None)
-        return await self.call("boxoffice.daily", params, timeout=timeout, on_progress=on_progress)
+        """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
+        params = _params(date=date, limit=limit, include=_listed(include), nation=nation, multiMovie=multi_movie,
+                         area=area, refresh=refresh or None)
+        return cast(BoxofficeDailyResult,
+                    await self.call("boxoffice.daily", params, timeout=timeout, on_progress=on_progress))
 
-    async def weekly(self, date: Optional[str] = None, *, period: Optional[str] = None, limit: Optional[int] = None,
-                     include: Optional[Sequence[str]] = None, nation: Optional[str] = None,
-                     multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
+    @checked("boxoffice.weekly")
+    async def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
+                     include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
+                     multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
                      timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
                      ) -> BoxofficeWeeklyResult:
-        """A week's, weekend's or weekdays' box office (`boxoffice.weekly`)."""
-        params = _params(date=date, period=period, limit=limit, include=list(include) if include else None,
-                         nation=nation, multiMovie=multi_movie, area=area, refresh=refresh or None)
-        return await self.call("boxoffice.weekly", params, timeout=timeout, on_progress=on_progress)
+        """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
+        params = _params(date=date, period=period, limit=limit, include=_listed(include), nation=nation,
+                         multiMovie=multi_movie, area=area, refresh=refresh or None)
+        return cast(BoxofficeWeeklyResult,
+                    await self.call("boxoffice.weekly", params, timeout=timeout, on_progress=on_progress))
 
+    @checked("movie.detail")
     async def detail(self, movie_code: str, *, refresh: bool = False,
                      timeout: Optional[float] = None) -> MovieDetailResult:
         """A movie's details (`movie.detail`)."""
-        return await self.call("movie.detail", _params(movieCode=movie_code, refresh=refresh or None), timeout=timeout)
+        params = _params(movieCode=movie_code, refresh=refresh or None)
+        return cast(MovieDetailResult, await self.call("movie.detail", params, timeout=timeout))
 
+    @checked("movie.poster")
     async def poster(self, title: Optional[str] = None, *, movie_code: Optional[str] = None, download: bool = False,
                      refresh: bool = False, timeout: Optional[float] = None) -> MoviePosterResult:
         """A movie's poster (`movie.poster`), by title or movie code."""
         params = _params(title=title, movieCode=movie_code, download=download or None, refresh=refresh or None)
-        return await self.call("movie.poster", params, timeout=timeout)
+        return cast(MoviePosterResult, await self.call("movie.poster", params, timeout=timeout))
 
+    @checked("movie.search")
     async def search(self, title: Optional[str] = None, *, director: Optional[str] = None, year: Optional[int] = None,
                      page: Optional[int] = None, limit: Optional[int] = None,
                      timeout: Optional[float] = None) -> MovieSearchResult:
         """Movies by title and/or director (`movie.search`)."""
         params = _params(title=title, director=director, year=year, page=page, limit=limit)
-        return await self.call("movie.search", params, timeout=timeout)
+        return cast(MovieSearchResult, await self.call("movie.search", params, timeout=timeout))
 
+    @checked("worker.status")
     async def status(self, *, timeout: Optional[float] = None) -> WorkerStatusResult:
         """The worker's status (`worker.status`)."""
-        return await self.call("worker.status", timeout=timeout)
+        return cast(WorkerStatusResult, await self.call("worker.status", timeout=timeout))
 
     # Reading
 
@@ -276,12 +292,13 @@ class AsyncWorker:
         if not isinstance(message, dict):
             return
         if message.get("method") == "notifications/progress":
-            params = message.get("params") or {}
+            params: Dict[str, Any] = message.get("params") or {}
             callback = self._progress.get(str(params.get("progressToken")))
             if callback is not None:
-                callback(params.get("progress"), params.get("total"), params.get("message"))
+                callback(cast(float, params.get("progress")), params.get("total"), params.get("message"))
             return
-        future = self._pending.get(message.get("id"))
+        identifier = message.get("id")
+        future = self._pending.get(identifier) if isinstance(identifier, int) else None
         if future is None or future.done():
             return
         if "error" in message:
@@ -311,41 +328,84 @@ def _params(**values: Any) -> Dict[str, Any]:
     return {key: value for key, value in values.items() if value is not None}
 
 
+def _listed(values: Optional[Sequence[str]]) -> Optional[List[str]]:
+    return list(values) if values else None
+
+
 class Worker:
     """The synchronous client: an `AsyncWorker` on an event loop in a thread of its own. Same methods, blocking."""
 
-    def __init__(self, binary: Optional[str] = None, **options: Any):
+    def __init__(self, binary: Optional[str] = None, *, args: Sequence[str] = (),
+                 env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None, max_restarts: int = 3,
+                 restart_window: float = 60.0, stderr_logger: logging.Logger = STDERR_LOGGER):
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="boxoffice-worker-client", daemon=True)
         self._thread.start()
-        self._client = self._run(self._make(binary, options))
+        options = dict(args=args, env=env, timeout=timeout, max_restarts=max_restarts, restart_window=restart_window,
+                       stderr_logger=stderr_logger)
+        self._client: AsyncWorker = self._run(self._make(binary, options))
 
     async def _make(self, binary: Optional[str], options: Dict[str, Any]) -> AsyncWorker:
         return AsyncWorker(binary, **options)
 
-    def _run(self, coroutine: Awaitable[Any]) -> Any:
+    def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
 
-    def call(self, method: str, params: Optional[Mapping[str, Any]] = None, **options: Any) -> Any:
-        return self._run(self._client.call(method, params, **options))
+    @property
+    def pid(self) -> Optional[int]:
+        return self._client.pid
 
-    def daily(self, date: Optional[str] = None, **options: Any) -> BoxofficeDailyResult:
-        return self._run(self._client.daily(date, **options))
+    def call(self, method: str, params: Optional[Mapping[str, Any]] = None, *, timeout: Optional[float] = None,
+             on_progress: Optional[ProgressCallback] = None) -> Any:
+        """Calls `method` (see `AsyncWorker.call`); `params` go as given, and the worker checks them."""
+        return self._run(self._client.call(method, params, timeout=timeout, on_progress=on_progress))
 
-    def weekly(self, date: Optional[str] = None, **options: Any) -> BoxofficeWeeklyResult:
-        return self._run(self._client.weekly(date, **options))
+    # The typed methods, each refusing what its AsyncWorker twin refuses, before anything is sent.
 
-    def detail(self, movie_code: str, **options: Any) -> MovieDetailResult:
-        return self._run(self._client.detail(movie_code, **options))
+    @checked("boxoffice.daily")
+    def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
+              include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
+              multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+              timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
+        """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
+        return self._run(self._client.daily(date, limit=limit, include=include, nation=nation, multi_movie=multi_movie,
+                                            area=area, refresh=refresh, timeout=timeout, on_progress=on_progress))
 
-    def poster(self, title: Optional[str] = None, **options: Any) -> MoviePosterResult:
-        return self._run(self._client.poster(title, **options))
+    @checked("boxoffice.weekly")
+    def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
+               include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
+               multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+               timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
+               ) -> BoxofficeWeeklyResult:
+        """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
+        return self._run(self._client.weekly(date, period=period, limit=limit, include=include, nation=nation,
+                                             multi_movie=multi_movie, area=area, refresh=refresh, timeout=timeout,
+                                             on_progress=on_progress))
 
-    def search(self, title: Optional[str] = None, **options: Any) -> MovieSearchResult:
-        return self._run(self._client.search(title, **options))
+    @checked("movie.detail")
+    def detail(self, movie_code: str, *, refresh: bool = False, timeout: Optional[float] = None) -> MovieDetailResult:
+        """A movie's details (`movie.detail`)."""
+        return self._run(self._client.detail(movie_code, refresh=refresh, timeout=timeout))
 
-    def status(self, **options: Any) -> WorkerStatusResult:
-        return self._run(self._client.status(**options))
+    @checked("movie.poster")
+    def poster(self, title: Optional[str] = None, *, movie_code: Optional[str] = None, download: bool = False,
+               refresh: bool = False, timeout: Optional[float] = None) -> MoviePosterResult:
+        """A movie's poster (`movie.poster`), by title or movie code."""
+        return self._run(self._client.poster(title, movie_code=movie_code, download=download, refresh=refresh,
+                                             timeout=timeout))
+
+    @checked("movie.search")
+    def search(self, title: Optional[str] = None, *, director: Optional[str] = None, year: Optional[int] = None,
+               page: Optional[int] = None, limit: Optional[int] = None,
+               timeout: Optional[float] = None) -> MovieSearchResult:
+        """Movies by title and/or director (`movie.search`)."""
+        return self._run(self._client.search(title, director=director, year=year, page=page, limit=limit,
+                                             timeout=timeout))
+
+    @checked("worker.status")
+    def status(self, *, timeout: Optional[float] = None) -> WorkerStatusResult:
+        """The worker's status (`worker.status`)."""
+        return self._run(self._client.status(timeout=timeout))
 
     def close(self) -> None:
         try:

@@ -88,8 +88,10 @@ def from_answer(error: Dict[str, Any]) -> WorkerError:
     """The exception for one `error` member of an answer."""
     code = int(error.get("code", -32603))
     message = str(error.get("message", "error"))
-    data = error.get("data") if isinstance(error.get("data"), dict) else {}
+    data: Dict[str, Any] = error["data"] if isinstance(error.get("data"), dict) else {}
     if code == -32800:
         return RequestCancelled(code, message, data)
-    kind = _BY_REASON.get(data.get("reason")) or (InvalidParams if code == -32602 else ProtocolError)
+    reason = data.get("reason")
+    kind = (_BY_REASON.get(reason) if isinstance(reason, str) else None) or (
+        InvalidParams if code == -32602 else ProtocolError)
     return kind(code, message, data)

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Union
-
-try:
-    from typing import Literal, TypedDict
-except ImportError:  # pragma: no cover
-    from typing_extensions import Literal, TypedDict  # type: ignore
+from typing import Any, Dict, List, Literal, TypedDict, Union
 
 
 class BoxofficeDailyParams(TypedDict, total=False):
@@ -387,4 +382,91 @@ METHODS = {
     'ping': ('PingParams', 'Dict[str, Any]'),
     'rpc.discover': ('RpcDiscoverParams', 'RpcDiscoverResult'),
     'worker.status': ('WorkerStatusParams', 'WorkerStatusResult'),
+}
+
+
+# The values of the params that take one of a list, for the clients' signatures.
+Area = Union[Literal["0105001"], Literal["0105002"], Literal["0105003"], Literal["0105004"], Literal["0105005"], Literal["0105006"], Literal["0105007"], Literal["0105008"], Literal["0105009"], Literal["0105010"], Literal["0105011"], Literal["0105012"], Literal["0105013"], Literal["0105014"], Literal["0105015"], Literal["0105016"], Literal["0105017"]]
+IncludeItem = Union[Literal["detail"], Literal["poster"]]
+Nation = Union[Literal["korean"], Literal["foreign"]]
+Period = Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
+
+
+# What the clients check before sending, by wire name: whether the method takes no other keys, and
+# each param's JSON type, allowed values and pattern (ranges are the worker's to check).
+PARAM_RULES: Dict[str, Dict[str, Any]] = {
+    'boxoffice.daily': {
+        'closed': True,
+        'properties': {
+            'date': {'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'format': 'date'},
+            'limit': {'type': 'integer'},
+            'multiMovie': {'type': 'boolean'},
+            'nation': {'enum': ['korean', 'foreign']},
+            'area': {'enum': ['0105001', '0105002', '0105003', '0105004', '0105005', '0105006', '0105007', '0105008', '0105009', '0105010', '0105011', '0105012', '0105013', '0105014', '0105015', '0105016', '0105017']},
+            'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'boxoffice.weekly': {
+        'closed': True,
+        'properties': {
+            'date': {'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'format': 'date'},
+            'period': {'enum': ['week', 'weekend', 'weekdays']},
+            'limit': {'type': 'integer'},
+            'multiMovie': {'type': 'boolean'},
+            'nation': {'enum': ['korean', 'foreign']},
+            'area': {'enum': ['0105001', '0105002', '0105003', '0105004', '0105005', '0105006', '0105007', '0105008', '0105009', '0105010', '0105011', '0105012', '0105013', '0105014', '0105015', '0105016', '0105017']},
+            'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'diagnostics.fail': {
+        'closed': True,
+        'properties': {},
+    },
+    'diagnostics.sleep': {
+        'closed': True,
+        'properties': {
+            'ms': {'type': 'integer'},
+            'steps': {'type': 'integer'},
+        },
+    },
+    'movie.detail': {
+        'closed': True,
+        'properties': {
+            'movieCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'movie.poster': {
+        'closed': True,
+        'properties': {
+            'title': {'type': 'string'},
+            'movieCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'download': {'type': 'boolean'},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'movie.search': {
+        'closed': True,
+        'properties': {
+            'title': {'type': 'string'},
+            'director': {'type': 'string'},
+            'year': {'type': 'integer'},
+            'page': {'type': 'integer'},
+            'limit': {'type': 'integer'},
+        },
+    },
+    'ping': {
+        'closed': True,
+        'properties': {},
+    },
+    'rpc.discover': {
+        'closed': True,
+        'properties': {},
+    },
+    'worker.status': {
+        'closed': True,
+        'properties': {},
+    },
 }

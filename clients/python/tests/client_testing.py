@@ -10,14 +10,19 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 sys.path.insert(0, str(ROOT / "clients" / "testing"))
 import fake_upstream  # noqa: E402
-BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
+from worker_binary import worker_binary, worker_binary_deprecation  # noqa: E402,F401  (pytest fixture)
+
+
+BINARY = worker_binary()
 STUB = str(ROOT / "clients" / "testing" / "stub_worker.py")
 OFFLINE = {"KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": "", "BOXOFFICE_TODAY": "2026-11-21"}
 
 
 @pytest.fixture(scope="session")
-def upstream():
-    """(base URL, a function returning the request counts)."""
+def client_upstream():
+    """(base URL, a function returning the request counts). Named for these tests alone: when pytest runs this folder
+    with others, it takes clients/python/pyproject.toml as its configuration, and then every other folder's conftest
+    fixtures (the shell tests' and the CLI tests' `upstream`) apply here too."""
     running = fake_upstream.Running()
     yield running.base, running.counts
     running.stop()

@@ -1,6 +1,8 @@
 """The Python client against the built worker (offline, and live against a fake upstream on 127.0.0.1), and
 against a stub for what the worker never does on its own (a stderr flood, an answer line over 1 MiB)."""
 import asyncio
+import datetime
+import inspect
 import os
 import signal
 import time
@@ -14,6 +16,7 @@ from boxoffice_worker import (
     WorkerExited,
     WorkerTimeout,
 )
+from boxoffice_worker.types import PARAM_RULES
 from client_testing import BINARY, OFFLINE, STUB, live_env
 
 
@@ -69,8 +72,8 @@ def test_every_method_offline():
     run(body())
 
 
-def test_every_method_live_against_a_fake_upstream(upstream, tmp_path):
-    base, counts = upstream
+def test_every_method_live_against_a_fake_upstream(client_upstream, tmp_path):
+    base, counts = client_upstream
 
     async def body():
         async with AsyncWorker(BINARY, env=live_env(base, tmp_path / "cache")) as worker:
@@ -99,6 +102,149 @@ def test_errors_are_exceptions_by_reason():
             assert unavailable.value.code == -31006 and "2023-04-26" in unavailable.value.data["available"]
 
     run(body())
+
+
+async def received(worker):
+    """The worker's count of requests received (worker.status counts itself: one more per look)."""
+    return (await worker.status())["requests"]["requests"]
+
+
+async def refused_before_sending(worker, refusals):
+    """Awaits `refusals` (calls the client must refuse) and proves the worker received none of them; their errors."""
+    before = await received(worker)
+    errors = []
+    for refusal in refusals:
+        with pytest.raises(InvalidParams) as refused:
+            await refusal()
+        assert refused.value.code == -32602 and refused.value.reason == "invalid_params"
+        errors.append(refused.value)
+    assert await received(worker) == before + 1, "only the second worker.status reached the worker"
+    return errors
+
+
+def test_an_unknown_keyword_is_refused_before_anything_is_sent():
+    async def body():
+        # A client that has sent nothing has not even started its worker.
+        unstarted = offline()
+        with pytest.raises(InvalidParams):
+            await unstarted.daily(data="2022-01-05")
+        assert unstarted.pid is None
+        await unstarted.close()
+        async with offline() as worker:
+            errors = await refused_before_sending(worker, [
+                lambda: worker.daily("2022-01-05", colour="red"),
+                lambda: worker.weekly("2023-04-23", perod="week"),
+                lambda: worker.detail("20124079", force=True),
+                lambda: worker.search("광해", years=2012),
+                lambda: worker.status(verbose=True),
+                lambda: worker.daily("2022-01-05", 3),
+            ])
+        assert 'unknown keyword "colour"' in str(errors[0])
+        assert errors[0].data["errors"][0]["instanceLocation"] == "/colour"
+        assert errors[0].data["errors"][0]["keywordLocation"] == "/additionalProperties"
+        assert '"perod" (did you mean "period"?)' in str(errors[1])
+        assert 'unknown keyword "verbose"; it takes timeout' in str(errors[4])
+        assert "at most 1 positional argument (date), not 2" in str(errors[5])
+
+    run(body())
+
+
+def test_a_misspelled_keyword_is_refused_with_the_one_it_was_meant_as():
+    async def body():
+        async with offline() as worker:
+            errors = await refused_before_sending(worker, [
+                lambda: worker.daily(data="2022-01-05"),
+                lambda: worker.daily("2022-01-05", multiMovie=True),
+                lambda: worker.poster("광해, 왕이 된 남자", downlod=True),
+                lambda: worker.daily("2022-01-05", time_out=1),
+                lambda: worker.daily("2022-01-05", nation="Korean"),
+            ])
+        assert 'unknown keyword "data" (did you mean "date"?)' in str(errors[0])
+        assert errors[0].data["errors"][0]["instanceLocation"] == "/data"
+        assert '"multiMovie" (did you mean "multi_movie"?)' in str(errors[1])
+        assert '"downlod" (did you mean "download"?)' in str(errors[2])
+        assert '"time_out" (did you mean "timeout"?)' in str(errors[3])
+        assert '"nation" must be one of "korean", "foreign", not the string "Korean" (did you mean "korean"?)' \
+            in str(errors[4])
+
+    run(body())
+
+
+def test_a_value_of_the_wrong_type_is_refused_before_anything_is_sent():
+    async def body():
+        async with offline() as worker:
+            errors = await refused_before_sending(worker, [
+                lambda: worker.daily("2022-01-05", limit="3"),
+                lambda: worker.daily({"date": "2022-01-05"}),
+                lambda: worker.daily(datetime.date(2022, 1, 5)),
+                lambda: worker.daily("2022/01/05"),
+                lambda: worker.daily("2022-01-05", include="detail"),
+                lambda: worker.daily("2022-01-05", include=["details"]),
+                lambda: worker.weekly("2023-04-23", multi_movie="yes"),
+                lambda: worker.detail(20124079),
+                lambda: worker.daily("2022-01-05", limit=2.5),
+            ])
+        messages = [str(error) for error in errors]
+        assert '"limit" must be an integer, not the string "3"' in messages[0]
+        assert errors[0].data["errors"][0]["keywordLocation"] == "/properties/limit/type"
+        assert '"date" must be a string, not an object' in messages[1]
+        assert '"date" must be a string, not a datetime.date' in messages[2]
+        assert '"date" must be a date as YYYY-MM-DD, not "2022/01/05"' in messages[3]
+        assert '"include" must be an array, not the string "detail"' in messages[4]
+        assert '"include[0]" must be one of "detail", "poster", not the string "details"' in messages[5]
+        assert errors[5].data["errors"][0]["instanceLocation"] == "/include/0"
+        assert '"multi_movie" must be a boolean' in messages[6]
+        assert errors[6].data["errors"][0]["instanceLocation"] == "/multiMovie"
+        assert '"movie_code" must be a string, not the integer 20124079' in messages[7]
+        assert '"limit" must be an integer, not the number 2.5' in messages[8]
+
+    run(body())
+
+
+def test_a_bare_date_string_answers_for_that_day():
+    async def body():
+        async with offline() as worker:
+            # Offline, the default day is the latest recorded one (2023-04-26), so 2022-01-05 is answered only if sent.
+            assert (await worker.daily())["range"]["start"] != "2022-01-05"
+            daily = await worker.daily("2022-01-05")
+            assert daily["range"] == {"start": "2022-01-05", "end": "2022-01-05"}
+            # limit=3.0: a whole number written as a float is an integer to JSON Schema, and to the worker.
+            limited = await worker.daily("2022-01-05", limit=3.0)
+            assert limited["range"]["start"] == "2022-01-05" and len(limited["entries"]) == 3
+            assert (await worker.weekly())["range"]["end"] != "2023-04-23"
+            weekly = await worker.weekly("2023-04-23", period="week")
+            assert (weekly["kind"], weekly["range"]["end"]) == ("week", "2023-04-23")
+
+    run(body())
+
+
+def test_the_synchronous_wrapper_refuses_before_sending_and_takes_a_bare_date():
+    worker = Worker(BINARY, env=OFFLINE)
+    try:
+        with pytest.raises(InvalidParams, match=r'unknown keyword "data" \(did you mean "date"\?\)'):
+            worker.daily(data="2022-01-05")
+        with pytest.raises(InvalidParams, match=r'"limit" must be an integer'):
+            worker.weekly("2023-04-23", limit="3")
+        assert worker.pid is None  # nothing was sent: the worker was never started
+        assert worker.daily("2022-01-05")["range"]["start"] == "2022-01-05"
+    finally:
+        worker.close()
+
+
+def test_the_typed_methods_take_exactly_the_params_of_the_schemas():
+    """The keyword parameters are written by hand for IDEs and type checkers; this keeps them to the schemas."""
+    typed = {"daily": "boxoffice.daily", "weekly": "boxoffice.weekly", "detail": "movie.detail",
+             "poster": "movie.poster", "search": "movie.search", "status": "worker.status"}
+    for client in (AsyncWorker, Worker):
+        for name, method in typed.items():
+            parameters = inspect.signature(getattr(client, name)).parameters
+            keywords = {snake_to_camel(key) for key in parameters if key not in ("self", "timeout", "on_progress")}
+            assert keywords == set(PARAM_RULES[method]["properties"]), (client.__name__, name)
+
+
+def snake_to_camel(name):
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
 def test_200_concurrent_calls_are_matched_by_id():
