@@ -11,10 +11,12 @@ import uuid
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(ROOT / "clients" / "testing"))
+from worker_binary import worker_binary  # noqa: E402
 import fake_upstream  # noqa: E402
+
+BINARY = worker_binary()
 OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
 
 

@@ -13,10 +13,12 @@ import time
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
 sys.path.insert(0, str(ROOT / "clients" / "testing"))
+from worker_binary import worker_binary  # noqa: E402
 import fake_upstream  # noqa: E402
 import postgres_cluster  # noqa: E402
+
+BINARY = worker_binary()
 
 TODAY = "2026-11-21"
 

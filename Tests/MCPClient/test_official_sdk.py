@@ -9,13 +9,17 @@ machine.
 
 import os
 import pathlib
+import sys
 import warnings
 
 import anyio
 from mcp import Client, StdioServerParameters
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+from worker_binary import worker_binary  # noqa: E402
+
+BINARY = worker_binary()
 
 # Valid arguments for every tool, answered from the embedded recordings.
 VALID_CALLS = {

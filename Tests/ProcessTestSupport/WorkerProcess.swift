@@ -10,8 +10,12 @@ import TestSupport
 /// run on Swift's cooperative pool like any other, and need no threads of their own.
 package final class WorkerProcess: Sendable {
     package static let binary: URL = {
-        if let override = ProcessInfo.processInfo.environment["BOXOFFICE_WORKER_BINARY"], !override.isEmpty {
-            return URL(filePath: override)
+        // BOXOFFICE_WORKER, the name the clients and the test command use; BOXOFFICE_WORKER_BINARY is the old one.
+        let environment = ProcessInfo.processInfo.environment
+        if let chosen = environment["BOXOFFICE_WORKER"], !chosen.isEmpty { return URL(filePath: chosen) }
+        if let old = environment["BOXOFFICE_WORKER_BINARY"], !old.isEmpty {
+            FileHandle.standardError.write(Data("BOXOFFICE_WORKER_BINARY is deprecated: set BOXOFFICE_WORKER\n".utf8))
+            return URL(filePath: old)
         }
         // swift test runs the test bundle from the build folder that also holds the worker.
         let runner = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()

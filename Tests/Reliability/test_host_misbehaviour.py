@@ -4,11 +4,15 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("BOXOFFICE_WORKER_BINARY") or str(ROOT / ".build" / "debug" / "boxoffice-worker")
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+from worker_binary import worker_binary  # noqa: E402
+
+BINARY = worker_binary()
 OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
 DAILY = '{"jsonrpc":"2.0","id":%d,"method":"boxoffice.daily","params":{"date":"2022-01-05"}}\n'
 PING = '{"jsonrpc":"2.0","id":"ping","method":"ping"}\n'
