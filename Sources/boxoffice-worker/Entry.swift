@@ -42,15 +42,20 @@ enum Entry {
     /// the root command may follow a subcommand) and the command would ignore it.
     static func refuseServingFlags(_ arguments: ArraySlice<String>) {
         guard let command = arguments.first, command != MCPCommand.configuration.commandName,
-            BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command })
+            BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command }
+            )
         else { return }
         let serving = Set(WorkerOptions.servingFlagNames)
-        guard let flag = arguments.dropFirst().prefix(while: { $0 != "--" }).first(where: { argument in
-            serving.contains(String(argument.prefix { $0 != "=" }))
-        }) else { return }
+        guard
+            let flag = arguments.dropFirst().prefix(while: { $0 != "--" }).first(where: { argument in
+                serving.contains(String(argument.prefix { $0 != "=" }))
+            })
+        else { return }
         let name = flag.prefix { $0 != "=" }
         FileHandle.standardError.write(
-            Data("boxoffice-worker: \(name) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n".utf8))
+            Data(
+                "boxoffice-worker: \(name) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n"
+                    .utf8))
         exit(64)
     }
 

@@ -53,7 +53,8 @@ struct ScreenRenderingTests {
         #expect(Self.shown(rendered) == Self.shown(golden))
     }
 
-    @Test("colours as the apps tint them: the ▲ red and the ▼ blue with the number plain, 신작 pink, titles never painted")
+    @Test(
+        "colours as the apps tint them: the ▲ red and the ▼ blue with the number plain, 신작 pink, titles never painted")
     func colours() async throws {
         let worker = try OfflineWorker(["--today", "2026-11-21"])
         let service = worker.runtime.service

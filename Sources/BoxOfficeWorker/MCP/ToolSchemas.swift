@@ -98,7 +98,9 @@ enum ToolSchemas {
             }
             // null or an object (the quota, the store): the object's shape with null among its types.
             if choices.count == 2, choices.contains(["type": "null"]),
-                case .object(var other)? = choices.first(where: { $0 != ["type": "null"] }).map({ shape($0, depth: depth) }),
+                case .object(var other)? = choices.first(where: { $0 != ["type": "null"] }).map({
+                    shape($0, depth: depth)
+                }),
                 let type = other["type"]?.stringValue
             {
                 other["type"] = [.string(type), "null"]

@@ -51,7 +51,8 @@ struct BoxOfficeOptions: ParsableArguments {
 
     @Flag(
         help:
-            "For a range in --format ndjson: end with one line {\"missing\":[…],\"written\":N,\"expected\":M} naming every period not written (empty when none).")
+            "For a range in --format ndjson: end with one line {\"missing\":[…],\"written\":N,\"expected\":M} naming every period not written (empty when none)."
+    )
     var missing = false
 
     func filters() throws(CLIDate.Invalid) -> BoxOfficeService.Filters {

@@ -62,7 +62,9 @@ struct PosterCommand: AsyncParsableCommand {
         discussion: CommandFlags.moreFlags)
 
     @Argument(
-        help: "The movie's title (several words are one title), or its KOBIS movie code (8 digits, or 4 digits, a letter, 3 digits).")
+        help:
+            "The movie's title (several words are one title), or its KOBIS movie code (8 digits, or 4 digits, a letter, 3 digits)."
+    )
     var words: [String] = []
 
     @Option(help: "A KOBIS movie code instead of a title.")

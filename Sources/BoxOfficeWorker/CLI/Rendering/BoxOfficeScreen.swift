@@ -128,7 +128,8 @@ package struct BoxOfficeScreen: Sendable {
             "┌" + border + "┐",
             "│" + top + "│",
             "│ " + DisplayWidth.fit(entry.title, to: inner - 2) + " │",
-            "│ " + DisplayWidth.fit(period + " " + DisplayFormat.thousands(entry.audience.amount), to: inner - 2) + " │",
+            "│ " + DisplayWidth.fit(period + " " + DisplayFormat.thousands(entry.audience.amount), to: inner - 2)
+                + " │",
             "│ " + DisplayWidth.fit("total " + DisplayFormat.thousands(entry.audience.total), to: inner - 2) + " │",
             "└" + border + "┘",
         ]
