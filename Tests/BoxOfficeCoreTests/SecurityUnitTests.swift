@@ -92,6 +92,8 @@ struct SecurityUnitTests {
         #expect(DownloadDestination.category(literal: "example.com") == nil)
         #expect(DownloadDestination.refusal(host: "localhost") != nil)
         #expect(DownloadDestination.refusal(host: "[::1%lo]") != nil, "a zone form is not looked up")
+        // A public literal is connected to as it is; a name is connected to at the address its lookup vetted.
+        #expect(DownloadDestination.verdict(host: "93.184.216.34") == .allowed(connectTo: nil))
     }
 
     @Test("images are told by their first bytes, never by what the server declares")

@@ -1,7 +1,9 @@
 """Workers sharing one PostgreSQL as separate machines would (each with a cache directory of its own), against a fake
 upstream that counts what it is asked; and the same quota rules on SQLite with four processes on one directory."""
 import json
+import os
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -308,3 +310,22 @@ def test_sslmode_require_uses_tls_and_verify_full_refuses_a_self_signed_certific
         remove(verified.cache)
     finally:
         cluster.remove()
+
+
+def test_with_postgres_a_cache_directory_others_can_write_holds_no_posters(fleet_database, fleet_upstream, fleet_outputs):
+    # The posters stay in the local cache directory with PostgreSQL too; one other users can write to is refused
+    # as the SQLite store refuses it (they could swap the files), the rest is served.
+    shared = tempfile.mkdtemp(prefix="boxoffice-fleet-shared-")
+    os.chmod(shared, 0o777)
+    worker = Worker(fleet_upstream, fleet_outputs, cache=shared, database=fleet_database)
+    try:
+        assert "result" in worker.daily("2025-03-02")
+        refused = worker.call("movie.poster", {"movieCode": "20124079", "download": True})["error"]
+        assert refused["data"]["reason"] == "not_configured"
+        assert "can be written by other users" in refused["message"] and "chmod 700" in refused["message"]
+        assert worker.call("movie.poster", {"movieCode": "20124079"})["result"]["found"] is True
+        assert worker.stop() == 0
+        assert not os.path.exists(os.path.join(shared, "posters"))
+        assert fleet_upstream.counts()["images"] == 0
+    finally:
+        remove(shared)

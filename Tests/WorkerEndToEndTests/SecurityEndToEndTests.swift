@@ -140,9 +140,36 @@ struct SecurityEndToEndTests {
         let allowed = first.port
         let request = HTTPRequest(
             url: "\(first.baseURL)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
-            destinationCheck: { URLComponents(string: $0)?.port == allowed ? nil : "\($0) is not allowed" })
+            destinationCheck: {
+                URLComponents(string: $0)?.port == allowed ? .allowed(connectTo: nil) : .refused("\($0) is not allowed")
+            })
         await #expect(throws: TransportError.self) { try await transport.send(request, timeout: .seconds(5)) }
         #expect(first.requests.count == 1 && target.requests.isEmpty)
+    }
+
+    @Test("each download hop connects to the address its check vetted, never to a second lookup of the name")
+    func pinnedAddress() async throws {
+        // Names under .invalid never resolve (RFC 2606): a download that reaches the server connected to the
+        // address the check gave, as a DNS rebinding cannot change it; the Host header still names the host.
+        let target = try FakeUpstream { _ in
+            .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
+        }
+        let first = try FakeUpstream { _ in .redirect(location: "http://second.invalid:\(target.port)/poster.jpg") }
+        let transport = AsyncHTTPClientTransport()
+        defer { Task { await transport.shutdown() } }
+        let request = HTTPRequest(
+            url: "http://first.invalid:\(first.port)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
+            destinationCheck: { _ in .allowed(connectTo: "127.0.0.1") })
+        let response = try await transport.send(request, timeout: .seconds(5))
+        #expect(response.status == 200 && response.body == RecordedUpstream.posterBytes)
+        #expect(first.requests.first?.headers["host"] == "first.invalid:\(first.port)")
+        #expect(target.requests.first?.headers["host"] == "second.invalid:\(target.port)")
+        // Without a vetted address the name is looked up, and does not resolve.
+        let unpinned = HTTPRequest(
+            url: "http://first.invalid:\(first.port)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
+            destinationCheck: { _ in .allowed(connectTo: nil) })
+        await #expect(throws: TransportError.self) { try await transport.send(unpinned, timeout: .seconds(5)) }
+        #expect(first.requests.count == 1)
     }
 
     @Test("a poster's type is what its bytes are: HTML or SVG sent as an image is refused, a long type never echoed")

@@ -31,9 +31,11 @@ package struct PosterDownloader: Sendable {
         self.allowPrivate = allowPrivate
     }
 
-    /// Why `url` may not be downloaded from (its host is not public), or nil.
-    static func refusal(_ url: String) async -> String? {
-        guard let host = URLComponents(string: url)?.host, !host.isEmpty else { return "\(url) names no host" }
+    /// Why `url` may not be downloaded from (its host is not public), or the vetted address to fetch it from.
+    static func destination(_ url: String) async -> DestinationVerdict {
+        guard let host = URLComponents(string: url)?.host, !host.isEmpty else {
+            return .refused("\(url) names no host")
+        }
         return await DownloadDestination.checked(host: host)
     }
 
@@ -60,7 +62,7 @@ package struct PosterDownloader: Sendable {
             response = try await transport.send(
                 HTTPRequest(
                     url: url, redactedURL: url, redirectsToAnyHost: true, maximumBytes: Self.maximumBytes,
-                    destinationCheck: allowPrivate ? nil : Self.refusal),
+                    destinationCheck: allowPrivate ? nil : Self.destination),
                 timeout: timeout)
         } catch {
             if error.kind == .refused {

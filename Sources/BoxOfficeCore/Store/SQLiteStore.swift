@@ -27,37 +27,10 @@ package final class SQLiteStore: BoxOfficeStore {
     /// (SQLite gives its `-wal` and `-shm` files the database file's mode), and brings its schema up to date.
     ///
     /// - Throws: ``StoreError`` with kind `newerSchema` when the database was written by a newer worker.
-    /// - Parameter allowShared: use a directory other users can write to, or that another user owns (refused
-    ///   otherwise: another local user could replace the database or the posters under the worker).
-    /// Why `path` is not the worker's own (writable by group or others, or owned by another user), or nil.
-    static func sharedDirectoryProblem(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        if info.st_uid != geteuid() { return "belongs to another user (uid \(info.st_uid))" }
-        if info.st_mode & 0o022 != 0 {
-            return "can be written by other users (mode \(String(info.st_mode & 0o777, radix: 8)))"
-        }
-        return nil
-    }
-
+    /// - Parameter allowShared: see ``CacheDirectory/prepare(_:allowShared:)``.
     package init(directory: URL, allowShared: Bool = false) throws {
         self.directory = directory
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw StoreError(.misconfigured, "\(directory.path) is not a directory")
-            }
-            if !allowShared, let problem = Self.sharedDirectoryProblem(directory.path) {
-                throw StoreError(
-                    .misconfigured,
-                    "\(directory.path) \(problem): another local user could replace the cache under the worker; use a directory of your own (chmod 700 \(directory.path)), or --allow-shared-cache-dir to use it anyway"
-                )
-            }
-        } else {
-            try manager.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+        try CacheDirectory.prepare(directory, allowShared: allowShared)
         let path = directory.appendingPathComponent(Self.databaseName).path
         description = StoreDescription(kind: .sqlite, location: path)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

@@ -7,7 +7,8 @@ import NIOPosix
 /// The production transport: one shared AsyncHTTPClient (connection reuse), a size cap on bodies, a deadline on
 /// the whole exchange, and redirects followed here — at most three; for API calls only to the same origin
 /// (scheme, host and port), so a redirect can never carry a request (or a key) to another service, another port or
-/// clear text; for images to any http(s) URL the request's ``HTTPRequest/destinationCheck`` allows, hop by hop.
+/// clear text; for images to any http(s) URL the request's ``HTTPRequest/destinationCheck`` allows, hop by hop, each
+/// hop connecting to the address the check vetted.
 package final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
     package let maximumBodyBytes: Int
@@ -17,6 +18,14 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     package let deadline: Duration
 
     package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration = .seconds(30)) {
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration())
+        self.maximumBodyBytes = maximumBodyBytes
+        self.deadline = deadline
+    }
+
+    /// The client's configuration; `pinned` maps a host name to the address to connect to instead of looking the
+    /// name up (the certificate is still checked against the name).
+    static func configuration(pinned: [String: String] = [:]) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         // read: the longest silence between two reads of a body (a stalled download ends before the deadline).
@@ -24,9 +33,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         // The default of 8 connections per host would split a fan-out of ten details (or ten posters) into two
         // waves; the per-service bound of the fetcher chain is what limits concurrency.
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        self.maximumBodyBytes = maximumBodyBytes
-        self.deadline = deadline
+        configuration.dnsOverride = pinned
+        return configuration
     }
 
     /// Closes the client's connections; call once at exit.
@@ -74,59 +82,103 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
 
     private func exchange(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
         var url = request.url
-        if let check = request.destinationCheck, let refusal = await check(url) {
-            throw TransportError(.refused, refusal)
-        }
         var redactedURL = request.redactedURL
-        for _ in 0...3 {
-            var http = HTTPClientRequest(url: url)
-            for (name, value) in request.headers { http.headers.add(name: name, value: value) }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(
-                    http,
-                    timeout: .nanoseconds(
-                        Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds
-                            / 1_000_000_000))
-            } catch {
-                throw Self.map(error, redactedURL)
-            }
-            let status = Int(response.status.code)
-            if (300..<400).contains(status), let location = response.headers.first(name: "location") {
-                let target =
-                    request.redirectsToAnyHost
-                    ? Self.webTarget(location, from: url) : Self.sameOriginTarget(location, from: url)
-                guard let next = target else {
+        for hop in 0...3 {
+            var pinnedAddress: String?
+            if let check = request.destinationCheck {
+                switch await check(url) {
+                case .refused(let reason):
                     throw TransportError(
-                        .redirect,
-                        "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another scheme, host or port"), which is not followed"
-                    )
+                        .refused, hop == 0 ? reason : "\(redactedURL) redirects where downloads may not go: \(reason)")
+                case .allowed(let address):
+                    pinnedAddress = address
                 }
-                if let check = request.destinationCheck, let refusal = await check(next) {
-                    throw TransportError(.refused, "\(redactedURL) redirects where downloads may not go: \(refusal)")
-                }
+            }
+            let outcome = try await hopOnce(
+                url: url, redactedURL: redactedURL, request: request, timeout: timeout, pinnedAddress: pinnedAddress)
+            switch outcome {
+            case .answer(let response):
+                return response
+            case .redirect(let next):
                 url = next
                 redactedURL = next.contains("key=") ? String(next.prefix { $0 != "?" }) + "?…" : next
-                continue
-            }
-            let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
-                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
-            }
-            do {
-                let buffer = try await response.body.collect(upTo: cap)
-                return HTTPResponse(
-                    status: status, contentType: response.headers.first(name: "content-type"),
-                    body: Array(buffer.readableBytesView),
-                    retryAfter: HTTPResponse.retryAfter(response.headers.first(name: "retry-after")))
-            } catch let error as NIOTooManyBytesError {
-                _ = error
-                throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
-            } catch {
-                throw Self.map(error, redactedURL)
             }
         }
         throw TransportError(.redirect, "\(redactedURL) redirects more than 3 times")
+    }
+
+    private enum Hop {
+        case answer(HTTPResponse)
+        case redirect(String)
+    }
+
+    /// One request and its answer (its whole body, or where it redirects). With `pinnedAddress` (a download whose
+    /// destination check vetted the host's address), on a client of its own that connects to that address and
+    /// never looks the name up again, closed once the body is read.
+    private func hopOnce(
+        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, pinnedAddress: String?
+    ) async throws(TransportError) -> Hop {
+        guard let address = pinnedAddress, let host = URLComponents(string: url)?.host, address != host else {
+            return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
+        }
+        let pinned = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: Self.configuration(pinned: [host: address]))
+        let outcome: Result<Hop, TransportError>
+        do throws(TransportError) {
+            outcome = .success(
+                try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: pinned))
+        } catch {
+            outcome = .failure(error)
+        }
+        try? await pinned.shutdown()
+        return try outcome.get()
+    }
+
+    private func hopOnce(
+        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, on client: HTTPClient
+    ) async throws(TransportError) -> Hop {
+        var http = HTTPClientRequest(url: url)
+        for (name, value) in request.headers { http.headers.add(name: name, value: value) }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(
+                http,
+                timeout: .nanoseconds(
+                    Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds
+                        / 1_000_000_000))
+        } catch {
+            throw Self.map(error, redactedURL)
+        }
+        let status = Int(response.status.code)
+        if (300..<400).contains(status), let location = response.headers.first(name: "location") {
+            let target =
+                request.redirectsToAnyHost
+                ? Self.webTarget(location, from: url) : Self.sameOriginTarget(location, from: url)
+            guard let next = target else {
+                throw TransportError(
+                    .redirect,
+                    "\(redactedURL) redirects to \(request.redirectsToAnyHost ? "a URL that is not http or https" : "another scheme, host or port"), which is not followed"
+                )
+            }
+            return .redirect(next)
+        }
+        let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
+            throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
+        }
+        do {
+            let buffer = try await response.body.collect(upTo: cap)
+            return .answer(
+                HTTPResponse(
+                    status: status, contentType: response.headers.first(name: "content-type"),
+                    body: Array(buffer.readableBytesView),
+                    retryAfter: HTTPResponse.retryAfter(response.headers.first(name: "retry-after"))))
+        } catch let error as NIOTooManyBytesError {
+            _ = error
+            throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
+        } catch {
+            throw Self.map(error, redactedURL)
+        }
     }
 
     /// The absolute URL of a redirect target when it is http or https (relative targets resolve against `url`),

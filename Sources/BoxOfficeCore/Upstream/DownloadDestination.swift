@@ -88,15 +88,15 @@ package enum DownloadDestination {
     /// How long a host name's lookup may take before the download is refused.
     package static let lookupLimit = 5.0
 
-    /// ``refusal(host:)`` on a thread of its own, so a name server that never answers holds no thread of the
+    /// ``verdict(host:)`` on a thread of its own, so a name server that never answers holds no thread of the
     /// cooperative pool (`getaddrinfo` cannot be cancelled); a lookup that takes longer than ``lookupLimit`` refuses
     /// the download.
-    package static func checked(host: String) async -> String? {
+    package static func checked(host: String) async -> DestinationVerdict {
         let once = Once()
         return await withCheckedContinuation { continuation in
-            Thread { once.resume(continuation, with: refusal(host: host)) }.start()
+            Thread { once.resume(continuation, with: verdict(host: host)) }.start()
             DispatchQueue.global().asyncAfter(deadline: .now() + lookupLimit) {
-                once.resume(continuation, with: "\(host) could not be looked up within \(Int(lookupLimit)) s")
+                once.resume(continuation, with: .refused("\(host) could not be looked up within \(Int(lookupLimit)) s"))
             }
         }
     }
@@ -105,7 +105,7 @@ package enum DownloadDestination {
     private final class Once: Sendable {
         private let done = NIOLockedValueBox(false)
 
-        func resume(_ continuation: CheckedContinuation<String?, Never>, with value: String?) {
+        func resume(_ continuation: CheckedContinuation<DestinationVerdict, Never>, with value: DestinationVerdict) {
             let first = done.withLockedValue { done -> Bool in
                 defer { done = true }
                 return !done
@@ -114,28 +114,38 @@ package enum DownloadDestination {
         }
     }
 
-    /// Resolves `host` and refuses it when any of its addresses is not public, or when it does not resolve (a name
-    /// whose first lookup fails and whose second answers a private address must not get through); the reason, or
-    /// nil when every address is public.
+    /// Why `host` may not be downloaded from, or nil (``verdict(host:)``'s reason).
     package static func refusal(host: String) -> String? {
+        if case .refused(let reason) = verdict(host: host) { return reason }
+        return nil
+    }
+
+    /// Resolves `host` and refuses it when any of its addresses is not public, or when it does not resolve (a name
+    /// whose first lookup fails and whose second answers a private address must not get through); else the
+    /// address the download is to connect to, the first one the lookup gave. Connecting to that address, not to
+    /// the name, is what makes the check hold: a name server that answered a public address here and a private one
+    /// to a second lookup (DNS rebinding) is never asked again.
+    package static func verdict(host: String) -> DestinationVerdict {
         if let literal = category(literal: host) {
-            return literal.map { "\(host) is a \($0) address" }
+            return literal.map { .refused("\(host) is a \($0) address") } ?? .allowed(connectTo: nil)
         }
         if host.contains("[") || host.contains("]") || host.contains("%") {
-            return "\(host) is not a host name or an address"
+            return .refused("\(host) is not a host name or an address")
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else {
-            return "\(host) does not resolve"
+            return .refused("\(host) does not resolve")
         }
         defer { freeaddrinfo(list) }
+        var chosen: String?
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let entry = cursor {
             defer { cursor = entry.pointee.ai_next }
             guard let address = entry.pointee.ai_addr else { continue }
             let found: String?
+            var numeric = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             switch Int32(address.pointee.sa_family) {
             case AF_INET:
                 found = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
@@ -148,10 +158,26 @@ package enum DownloadDestination {
                     return category(ipv6: withUnsafeBytes(of: &raw) { Array($0) })
                 }
             default:
-                found = nil
+                continue
             }
-            if let found { return "\(host) resolves to a \(found) address" }
+            if let found { return .refused("\(host) resolves to a \(found) address") }
+            if chosen == nil,
+                getnameinfo(
+                    address, entry.pointee.ai_addrlen, &numeric, socklen_t(numeric.count), nil, 0, NI_NUMERICHOST) == 0
+            {
+                chosen = String(decoding: numeric.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         }
-        return nil
+        guard let chosen else { return .refused("\(host) resolves to no address a download can use") }
+        return .allowed(connectTo: chosen)
     }
+}
+
+/// What a download's destination check says about one hop.
+package enum DestinationVerdict: Sendable, Equatable {
+    /// Not fetched, and why.
+    case refused(String)
+    /// Fetched; from `connectTo` (a numeric address the check vetted) instead of a new lookup of the host name,
+    /// when there is one.
+    case allowed(connectTo: String?)
 }

@@ -8,12 +8,13 @@ package struct HTTPRequest: Sendable {
     package var redirectsToAnyHost: Bool
     /// A tighter cap on the body than the transport's own, in bytes.
     package var maximumBytes: Int?
-    /// Judges the URL before each hop (the first and every redirect): why it may not be fetched, or nil.
-    package var destinationCheck: (@Sendable (String) async -> String?)?
+    /// Judges the URL before each hop (the first and every redirect): why it may not be fetched, or the address
+    /// it is to be fetched from.
+    package var destinationCheck: (@Sendable (String) async -> DestinationVerdict)?
 
     package init(
         url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false,
-        maximumBytes: Int? = nil, destinationCheck: (@Sendable (String) async -> String?)? = nil
+        maximumBytes: Int? = nil, destinationCheck: (@Sendable (String) async -> DestinationVerdict)? = nil
     ) {
         self.url = url
         self.redactedURL = redactedURL

@@ -79,17 +79,30 @@ package final class WorkerRuntime: Sendable {
                 CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings,
                 usable: UsableBody.check)
             service = BoxOfficeService(fetcher: cache, calendar: calendar)
-            if let store, let directory = configuration.cacheDirectory {
+            // The posters folder's parent is checked as the SQLite store checks it (with PostgreSQL, only the
+            // posters are kept there).
+            let posters = configuration.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            var unusable: String?
+            if store is PostgresStore, let posters {
+                do {
+                    try CacheDirectory.prepare(posters, allowShared: configuration.allowSharedCacheDirectory)
+                } catch {
+                    unusable = "\(error)"
+                    warnings.failed("poster downloads are off: \(error)")
+                }
+            }
+            if let store, let posters, unusable == nil {
                 downloader = PosterDownloader(
-                    store: store, directory: URL(fileURLWithPath: directory, isDirectory: true), transport: http,
-                    timeout: configuration.timeout, allowPrivate: configuration.allowPrivateDownloads)
+                    store: store, directory: posters, transport: http, timeout: configuration.timeout,
+                    allowPrivate: configuration.allowPrivateDownloads)
             } else {
                 downloader = nil
             }
             downloadUnavailable =
-                store == nil
-                ? "poster downloads are kept in the cache directory, and there is none (--no-cache, or it cannot be used)"
-                : nil
+                unusable
+                ?? (downloader == nil
+                    ? "poster downloads are kept in the cache directory, and there is none (--no-cache, or it cannot be used)"
+                    : nil)
         }
     }
 
