@@ -43,10 +43,12 @@ final class MemoryCache: Sendable {
         }
     }
 
-    /// Keeps an entry; returns the store of values derived from it (new: the body is new).
+    /// Keeps an entry; returns the store of values derived from it (`derived`, new by default: the body is new).
     @discardableResult
-    func store(_ key: String, _ entry: StoredEntry, source: Source, document: JSONValue?) -> DerivedValues {
-        let derived = DerivedValues()
+    func store(
+        _ key: String, _ entry: StoredEntry, source: Source, document: JSONValue?,
+        derived: DerivedValues = DerivedValues()
+    ) -> DerivedValues {
         table.withLockedValue { table in
             table.clock &+= 1
             table.generation &+= 1

@@ -87,28 +87,10 @@ package struct BoxOfficeService: Sendable {
     }
 
     /// The decoded model of one kind of box office body, kept beside the body in the memory tier.
-    private struct Decoded: DerivedKey {
-        typealias Value = BoxOffice
-        let period: WeekPeriod?
-    }
-
     /// A box office decoded once per cached body (later requests reuse the model), with this fetch's source and
     /// the plan's entry count.
     private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> Kept<BoxOffice> {
-        let period = plan.request.span.period
-        let decode = { () throws(BoxOfficeError) -> BoxOffice in
-            if let period {
-                try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
-            } else {
-                try KOBISDecoder.dailyBoxOffice(fetched)
-            }
-        }
-        var office: BoxOffice
-        if let derived = fetched.derived {
-            office = try derived.value(Decoded(period: period), decode)
-        } else {
-            office = try decode()
-        }
+        var office = try DecodedBoxOffice.of(fetched, period: plan.request.span.period)
         office.source = fetched.source
         office.entries = Array(office.entries.prefix(plan.request.limit))
         return Kept(office, kept: fetched.derived)

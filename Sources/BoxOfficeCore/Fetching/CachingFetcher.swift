@@ -63,8 +63,10 @@ package final class CachingFetcher: Fetcher {
         }
         misses.add(1, ordering: .relaxed)
         let fetched = try await inner.fetch(call)
+        // What the check decodes is kept with the body (one decoding for the check and the answers).
+        let derived = DerivedValues()
         guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call),
-            usable(call, Fetched(body: fetched.body, source: fetched.source, document: document))
+            usable(call, Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived))
         else {
             return fetched
         }
@@ -73,7 +75,7 @@ package final class CachingFetcher: Fetcher {
         let servedAs =
             fetched.source.origin == .fixture
             ? fetched.source : Source(origin: .cache, fetchedAt: fetched.source.fetchedAt)
-        let derived = memory.store(key, entry, source: servedAs, document: document)
+        memory.store(key, entry, source: servedAs, document: document, derived: derived)
         if fetched.source.origin != .fixture, let writer {
             writer.schedule(StoredItem(key: key, service: call.service, entry: entry))
         }

@@ -6,15 +6,16 @@
 /// got it fails with the decoding error, and the next one asks upstream again. Errors that are answers
 /// (`not_found` for an unknown movie code) are kept as before.
 package enum UsableBody {
-    /// False only when decoding the body as `call`'s answer fails as malformed.
+    /// False only when decoding the body as `call`'s answer fails as malformed. A box office decoded here is kept
+    /// in `fetched`'s derived values, for the request that fetched it and the ones after it.
     package static func check(_ call: UpstreamCall, _ fetched: Fetched) -> Bool {
         do throws(BoxOfficeError) {
             switch call.path {
             case KOBISPaths.daily:
-                _ = try KOBISDecoder.dailyBoxOffice(fetched)
+                _ = try DecodedBoxOffice.of(fetched, period: nil)
             case KOBISPaths.weekly:
                 let period = WeekPeriod.allCases.first { $0.weekGb == call.parameters["weekGb"] } ?? .weekend
-                _ = try KOBISDecoder.weeklyBoxOffice(fetched, period: period)
+                _ = try DecodedBoxOffice.of(fetched, period: period)
             case KOBISPaths.movieInfo:
                 _ = try KOBISDecoder.movieInfo(fetched, movieCode: call.parameters["movieCd"] ?? "")
             case KOBISPaths.movieList:
