@@ -18,17 +18,10 @@
 set -euo pipefail
 me=dates-to-tsv.sh
 
-command -v jq >/dev/null 2>&1 || { echo "$me: jq is not on PATH ($PATH); install it (apt-get install jq)" >&2; exit 127; }
-worker="${BOXOFFICE_WORKER:-boxoffice-worker}"
-if [[ "$worker" == */* ]]; then found="$worker"; else found="$(type -P -- "$worker" || :)"; fi
-if [[ -z "$found" || ! -f "$found" || ! -x "$found" ]]; then
-    if [[ "$worker" == */* ]]; then
-        echo "$me: the worker $worker (BOXOFFICE_WORKER) is not an executable file: set BOXOFFICE_WORKER to the worker's full path, or unset it to look boxoffice-worker up on PATH" >&2
-    else
-        echo "$me: the worker '$worker' is not on PATH ($PATH): set BOXOFFICE_WORKER to its full path, or add its folder to PATH" >&2
-    fi
-    exit 127
-fi
+# jq and the worker, found as bo.sh finds them for its calls (the same messages, exit 127 when either is missing).
+# shellcheck source=bo.sh
+. "$(dirname "${BASH_SOURCE[0]}")/bo.sh"
+found="$(_bo_worker "$me")" || exit 127
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/boxoffice-tsv.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

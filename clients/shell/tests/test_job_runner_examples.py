@@ -74,7 +74,9 @@ def test_cron_and_systemd_find_the_worker_and_say_where_things_go():
 def test_the_recipes_pass_shellcheck():
     for path in RECIPES:
         shell = "sh" if path.read_text().startswith("#!/bin/sh") else "bash"
-        check = subprocess.run(["shellcheck", "-s", shell, str(path)], capture_output=True, text=True, timeout=120)
+        # -x: follow what a recipe sources (bo.sh), from the recipe's folder.
+        check = subprocess.run(["shellcheck", "-x", "-P", "SCRIPTDIR", "-s", shell, str(path)], capture_output=True,
+                               text=True, timeout=120)
         assert check.returncode == 0, check.stdout
 
 
