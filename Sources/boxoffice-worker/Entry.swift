@@ -38,19 +38,30 @@ enum Entry {
         exit(await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker")))
     }
 
-    /// A serving flag after a one-shot command is a usage error. swift-argument-parser would accept it (the flags of
-    /// the root command may follow a subcommand) and the command would ignore it.
+    /// A serving flag with a one-shot command, before or after it, is a usage error. swift-argument-parser would
+    /// accept it (the root command's flags may come on either side of a subcommand) and the command would ignore it.
     static func refuseServingFlags(_ arguments: ArraySlice<String>) {
-        guard let command = arguments.first, command != MCPCommand.configuration.commandName,
+        let words = arguments.prefix { $0 != "--" }
+        // The subcommand: the first word that is not a flag or a flag's value.
+        var command: String?
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            index = words.index(after: index)
+            guard word.hasPrefix("-") else {
+                command = word
+                break
+            }
+            if !word.contains("="), WorkerOptions.takesValue(word), index < words.endIndex {
+                index = words.index(after: index)
+            }
+        }
+        guard let command, command != MCPCommand.configuration.commandName,
             BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command }
             )
         else { return }
         let serving = Set(WorkerOptions.servingFlagNames)
-        guard
-            let flag = arguments.dropFirst().prefix(while: { $0 != "--" }).first(where: { argument in
-                serving.contains(String(argument.prefix { $0 != "=" }))
-            })
-        else { return }
+        guard let flag = words.first(where: { serving.contains(String($0.prefix { $0 != "=" })) }) else { return }
         let name = flag.prefix { $0 != "=" }
         FileHandle.standardError.write(
             Data(

@@ -101,8 +101,6 @@ struct ServingFlags: ParsableArguments {
     }
 }
 
-/// Where answers come from and where they are kept: offline or live, upstream addresses and limits, the cache or
-/// database, the KOBIS quota, today's date, logging. Every face and command takes these.
 /// Where answers come from and where they are kept: offline or live, the cache, the KOBIS quota, today's date,
 /// logging. Every face and command lists these.
 struct DataFlags: ParsableArguments {

@@ -128,7 +128,7 @@ def test_a_range_with_failing_days_exits_2_and_names_them_offline():
 
 def test_a_range_where_every_day_fails_exits_1_and_a_complete_one_0_with_an_empty_summary():
     failed = run(["daily", "--from", "2020-01-01", "--to", "2020-01-03", "--format", "ndjson", "--missing"])
-    assert failed.returncode == 1 and "nothing written: every period failed" in failed.stderr
+    assert failed.returncode == 1 and "nothing written: no period could be fetched" in failed.stderr
     assert json.loads(failed.stdout.splitlines()[-1])["written"] == 0
     complete = run(["daily", "--from", "2023-04-26", "--to", "2023-04-26", "--format", "ndjson", "--missing"])
     assert complete.returncode == 0, complete.stderr
@@ -155,3 +155,13 @@ def test_a_range_with_days_the_upstream_fails_exits_2_and_names_every_one(upstre
     again = run(["daily", "--from", "2023-03-01", "--to", "2023-03-06", "--format", "ndjson"], env=live(base, cache))
     assert again.returncode == 0, again.stderr
     assert daily_calls(counts) - before == 2
+
+
+def test_a_range_with_nothing_fetched_exits_1_even_when_calls_were_only_held_back(upstream, scratch):
+    base, counts = upstream
+    cache = scratch("boxoffice-range-")
+    nothing = run(["daily", "--from", "2023-03-01", "--to", "2023-03-03", "--format", "csv", "--max-calls", "0"],
+                  env=live(base, cache))
+    assert nothing.returncode == 1, nothing.stderr
+    assert "nothing written" in nothing.stderr and "2023-03-01 (not_fetched)" in nothing.stderr
+    assert daily_calls(counts) == 0

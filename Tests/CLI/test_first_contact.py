@@ -65,9 +65,13 @@ def test_one_shot_help_lists_its_own_flags_and_the_top_level_help_the_server_fla
         assert "--deadline" in run(command + ["--help-hidden"]).stdout
     for flag in SERVER_FLAGS:
         assert flag in run(["mcp", "--help"]).stdout, flag
-    # A server flag given to a one-shot command is a usage error, not silently ignored.
-    wrong = run(["daily", "2023-04-26", "--max-in-flight", "4"])
-    assert wrong.returncode == 64 and "--max-in-flight" in wrong.stderr
+    # A server flag given with a one-shot command, after it or before it, is a usage error, not silently ignored.
+    for arguments in (["daily", "2023-04-26", "--max-in-flight", "4"], ["--ordered", "daily", "2023-04-26"],
+                      ["--cache-dir", "daily", "--offline", "daily", "--max-batch=2"]):
+        wrong = run(arguments)
+        assert wrong.returncode == 64 and "is a flag of the worker" in wrong.stderr, (arguments, wrong.stderr)
+    # A data flag with a value before the command is no command.
+    assert run(["--today", "2026-11-21", "daily", "2023-04-26", "--format", "json"]).returncode == 0
 
 
 def test_a_title_of_several_words_needs_no_quotes():
@@ -83,6 +87,10 @@ def test_poster_takes_a_movie_code_as_its_argument():
     assert by_code.returncode == 0, by_code.stderr
     assert json.loads(by_code.stdout) == json.loads(by_flag.stdout)
     assert json.loads(by_code.stdout)["found"] is True
+    # A code of the alphanumeric kind, in either case, is a code too: offline, its movie is looked up (and is not
+    # recorded), where a title would have been searched.
+    lower = run(["poster", "2023c625"])
+    assert lower.returncode == 1 and "covers this movie" in lower.stderr and "2023C625" not in lower.stdout
     both = run(["poster", "20124079", "--code", "20124079"])
     assert both.returncode == 64 and "one of them" in both.stderr
 

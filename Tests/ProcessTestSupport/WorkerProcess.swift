@@ -10,12 +10,22 @@ import TestSupport
 /// run on Swift's cooperative pool like any other, and need no threads of their own.
 package final class WorkerProcess: Sendable {
     package static let binary: URL = {
-        // BOXOFFICE_WORKER, the name the clients and the test command use; BOXOFFICE_WORKER_BINARY is the old one.
+        // BOXOFFICE_WORKER, the name the clients and the test command use (a bare name is looked up on PATH, as
+        // the Python suites and the recipes do); BOXOFFICE_WORKER_BINARY is the old one.
         let environment = ProcessInfo.processInfo.environment
-        if let chosen = environment["BOXOFFICE_WORKER"], !chosen.isEmpty { return URL(filePath: chosen) }
-        if let old = environment["BOXOFFICE_WORKER_BINARY"], !old.isEmpty {
+        var chosen = environment["BOXOFFICE_WORKER"].flatMap { $0.isEmpty ? nil : $0 }
+        if chosen == nil, let old = environment["BOXOFFICE_WORKER_BINARY"], !old.isEmpty {
             FileHandle.standardError.write(Data("BOXOFFICE_WORKER_BINARY is deprecated: set BOXOFFICE_WORKER\n".utf8))
-            return URL(filePath: old)
+            chosen = old
+        }
+        if let chosen {
+            guard !chosen.contains("/") else { return URL(filePath: chosen) }
+            let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            let found = folders.map { URL(filePath: $0).appending(path: chosen) }.first {
+                FileManager.default.isExecutableFile(atPath: $0.path())
+            }
+            // Not on PATH: the launch fails naming this path.
+            return found ?? URL(filePath: chosen)
         }
         // swift test runs the test bundle from the build folder that also holds the worker.
         let runner = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()

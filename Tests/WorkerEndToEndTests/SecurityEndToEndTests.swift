@@ -156,7 +156,6 @@ struct SecurityEndToEndTests {
         }
         let first = try FakeUpstream { _ in .redirect(location: "http://second.invalid:\(target.port)/poster.jpg") }
         let transport = AsyncHTTPClientTransport()
-        defer { Task { await transport.shutdown() } }
         let request = HTTPRequest(
             url: "http://first.invalid:\(first.port)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
             destinationCheck: { _ in .allowed(connectTo: "127.0.0.1") })
@@ -170,6 +169,7 @@ struct SecurityEndToEndTests {
             destinationCheck: { _ in .allowed(connectTo: nil) })
         await #expect(throws: TransportError.self) { try await transport.send(unpinned, timeout: .seconds(5)) }
         #expect(first.requests.count == 1)
+        await transport.shutdown()
     }
 
     @Test("a poster's type is what its bytes are: HTML or SVG sent as an image is refused, a long type never echoed")

@@ -22,7 +22,10 @@ def worker_binary():
     if not chosen:
         return str(ROOT / ".build" / "debug" / "boxoffice-worker")
     if "/" not in chosen:
-        chosen = shutil.which(chosen) or chosen
+        found = shutil.which(chosen)
+        if not found:
+            raise SystemExit("BOXOFFICE_WORKER=%s is not on PATH (%s)" % (chosen, os.environ.get("PATH", "")))
+        chosen = found
     return os.path.abspath(chosen)
 
 

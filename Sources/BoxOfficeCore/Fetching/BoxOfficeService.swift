@@ -86,7 +86,6 @@ package struct BoxOfficeService: Sendable {
         try Self.boxOffice(try await fetcher.fetch(plan.call), plan)
     }
 
-    /// The decoded model of one kind of box office body, kept beside the body in the memory tier.
     /// A box office decoded once per cached body (later requests reuse the model), with this fetch's source and
     /// the plan's entry count.
     private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> Kept<BoxOffice> {

@@ -12,10 +12,12 @@ package enum CacheDirectory {
     package static func prepare(_ directory: URL, allowShared: Bool) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+        if !manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            // Checked below all the same: another user may have made it between the look and the creation
+            // (createDirectory succeeds on a directory that exists).
             try manager.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return
+            _ = manager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
         }
         guard isDirectory.boolValue else {
             throw StoreError(.misconfigured, "\(directory.path) is not a directory")

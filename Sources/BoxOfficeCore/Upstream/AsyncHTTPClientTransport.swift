@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The production transport: one shared AsyncHTTPClient (connection reuse), a size cap on bodies, a deadline on
+/// The production transport: one shared AsyncHTTPClient for API calls (connection reuse), a client of its own per
+/// download hop (below), a size cap on bodies, a deadline on
 /// the whole exchange, and redirects followed here — at most three; for API calls only to the same origin
 /// (scheme, host and port), so a redirect can never carry a request (or a key) to another service, another port or
 /// clear text; for images to any http(s) URL the request's ``HTTPRequest/destinationCheck`` allows, hop by hop, each
@@ -114,11 +115,19 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// One request and its answer (its whole body, or where it redirects). With `pinnedAddress` (a download whose
     /// destination check vetted the host's address), on a client of its own that connects to that address and
-    /// never looks the name up again, closed once the body is read.
+    /// never looks the name up again, shut down when the hop ends, however it ends. The pin is keyed by the host as
+    /// AsyncHTTPClient reads it (`URL.host`); a URL whose host cannot be read that way is refused, never fetched
+    /// unpinned.
     private func hopOnce(
         url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, pinnedAddress: String?
     ) async throws(TransportError) -> Hop {
-        guard let address = pinnedAddress, let host = URLComponents(string: url)?.host, address != host else {
+        guard let address = pinnedAddress else {
+            return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
+        }
+        guard let host = URL(string: url)?.host, !host.isEmpty else {
+            throw TransportError(.refused, "\(redactedURL) has no host a download can be pinned to")
+        }
+        if address == host {
             return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
         }
         let pinned = HTTPClient(

@@ -6,8 +6,9 @@ import NIOConcurrencyHelpers
 /// An image URL comes from a public search index that anyone can influence, so without this a download could reach
 /// the machine itself, its private network, or a cloud VM's metadata service (`169.254.169.254`), and the answer's
 /// status, type or bytes would tell what is there. The classification is pure (``category(ipv4:)``,
-/// ``category(ipv6:)``, ``category(literal:)``); ``check(host:)`` applies it to every address a host name resolves
-/// to, and the downloader checks each redirect hop again. `BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1` (or
+/// ``category(ipv6:)``, ``category(literal:)``); ``verdict(host:)`` applies it to every address a host name resolves
+/// to and names the one to connect to (``checked(host:)`` runs it off the pool with a time limit), and the
+/// transport checks each redirect hop again. `BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1` (or
 /// `--allow-private-downloads`) turns it off for tests and private mirrors.
 package enum DownloadDestination {
     /// Why an address is refused (a phrase for the error message), or nil for a public address.

@@ -15,10 +15,6 @@ struct MissingPeriod {
     let request: BoxOfficeRequest
     let why: Why
 
-    var failed: Bool {
-        if case .failed = why { true } else { false }
-    }
-
     /// The days the period covers.
     var days: (start: CalendarDate, end: CalendarDate)? {
         switch request.span {

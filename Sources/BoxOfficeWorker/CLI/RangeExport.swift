@@ -20,8 +20,8 @@ struct RangeExport {
     /// `--missing`: end the NDJSON with one line naming the periods not written.
     let missingSummary: Bool
 
-    /// Exit codes: 0 every period written; 1 none written, every one failed (or the plan was refused); 2 partial:
-    /// some written, the rest missing (a failure, the quota or `--max-calls`); 130 interrupted.
+    /// Exit codes: 0 every period written; 1 none written (each failed or was left unfetched, or the plan was
+    /// refused); 2 partial: some written, the rest missing (a failure, the quota or `--max-calls`); 130 interrupted.
     func run() async -> Int32 {
         let service = session.service
         let plans: [BoxOfficePlan]
@@ -105,8 +105,8 @@ struct RangeExport {
             _ = session.fail("interrupted: \(what); run again to resume\n\(report)")
             return 130
         }
-        if offices.isEmpty, missing.allSatisfy(\.failed) {
-            return session.fail("nothing written: every period failed\n\(report)")
+        if offices.isEmpty {
+            return session.fail("nothing written: no period could be fetched\n\(report)")
         }
         _ = session.fail("partial: \(what); run again to fetch the rest\n\(report)")
         return 2

@@ -65,6 +65,11 @@ extension WorkerOptions {
     /// The names of the serving flags, with their dashes: the worker's and `mcp`'s, refused by one-shot commands.
     package static var servingFlagNames: [String] { flags.values.filter(\.serving).map { "--" + $0.name }.sorted() }
 
+    /// Whether `flag` (with its dashes) is a worker flag that takes a value (`--cache-dir DIR`).
+    package static func takesValue(_ flag: String) -> Bool {
+        flag.hasPrefix("--") && flags[String(flag.dropFirst(2))]?.takesValue == true
+    }
+
     /// The names of every flag the quick parse knows, with their dashes.
     package static var quickFlagNames: [String] { flags.keys.map { "--" + $0 }.sorted() }
 

@@ -31,10 +31,10 @@ enum BoxOfficeTools {
         }
     }
 
-    /// The hints a host shows: read-only and idempotent; `openWorldHint` only where it is not the specification's
-    /// default (true), and no `title` here, the tool's own (2025-06-18 on) being the one hosts read.
+    /// The hints a host shows: the title (2025-03-26 hosts know no other), read-only and idempotent;
+    /// `openWorldHint` only where it is not the specification's default (true).
     static func annotations(_ spec: ToolSpec) -> JSONObject {
-        var hints: JSONObject = ["readOnlyHint": true, "idempotentHint": true]
+        var hints: JSONObject = ["title": .string(spec.title), "readOnlyHint": true, "idempotentHint": true]
         if !spec.openWorld { hints["openWorldHint"] = false }
         return hints
     }

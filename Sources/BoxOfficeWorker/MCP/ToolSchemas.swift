@@ -121,7 +121,9 @@ enum ToolSchemas {
             case "items":
                 kept[keyword] = shape(value, depth: depth)
             case "oneOf", "anyOf":
-                kept[keyword] = .array((value.arrayValue ?? []).map { shape($0, depth: depth) })
+                // anyOf: what told the alternatives apart (required, patterns, deeper members) is gone, so more
+                // than one may match a valid value now, which oneOf would refuse.
+                kept["anyOf"] = .array((value.arrayValue ?? []).map { shape($0, depth: depth) })
             default:
                 kept[keyword] = value
             }

@@ -16,7 +16,7 @@ package enum MCPEra: Sendable, Equatable {
         guard let requested = version?.stringValue else {
             throw RPCError(
                 .invalidParams, "params._meta[\"\(MCPMetaKey.protocolVersion)\"] is required on every modern request",
-                data: ["missing": .string(MCPMetaKey.protocolVersion)])
+                data: ["missing": [.string(MCPMetaKey.protocolVersion)]])
         }
         guard MCPVersion.modern.contains(requested) else {
             throw RPCError(
@@ -29,7 +29,7 @@ package enum MCPEra: Sendable, Equatable {
             throw RPCError(
                 .invalidParams,
                 "params._meta[\"\(MCPMetaKey.clientCapabilities)\"] (an object) is required on every modern request",
-                data: ["missing": .string(MCPMetaKey.clientCapabilities)])
+                data: ["missing": [.string(MCPMetaKey.clientCapabilities)]])
         }
         return .modern(version: requested)
     }

@@ -80,7 +80,7 @@ struct PosterCommand: AsyncParsableCommand {
         let text = words.isEmpty ? nil : words.joined(separator: " ")
         let argumentIsCode = text.map(MovieCodeForm.matches) ?? false
         let title = argumentIsCode ? nil : text
-        let code = argumentIsCode ? text : self.code
+        let code = argumentIsCode ? text?.uppercased() : self.code
         let (download, format) = (self.download, display.format)
         let both = text != nil && self.code != nil
         try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
@@ -99,9 +99,12 @@ enum MovieCodeForm {
         let characters = Array(text.utf8)
         guard characters.count == 8 else { return false }
         let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let upper = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        let letter = { (byte: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
         return characters.enumerated().allSatisfy { index, byte in
-            index == 4 ? digit(byte) || upper(byte) : digit(byte)
+            index == 4 ? digit(byte) || letter(byte) : digit(byte)
         }
     }
 }
