@@ -135,6 +135,9 @@ package enum DownloadDestination {
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        // Only the families this machine has an address in (no AAAA answers without IPv6): the address pinned is one
+        // the machine can reach, and the download connects to nothing else.
+        hints.ai_flags = AI_ADDRCONFIG
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else {
             return .refused("\(host) does not resolve")
