@@ -91,11 +91,12 @@ struct RangeExport {
         }
         progress.finish()
         write(plans.indices.compactMap { offices[$0] })
+        let asked = Set(chosen)
         let missing = plans.indices.filter { offices[$0] == nil }.map { index in
             MissingPeriod(
                 request: plans[index].request,
                 why: failures[index].map(MissingPeriod.Why.failed)
-                    ?? (stop.firedByShutdown && chosen.contains(index) ? .interrupted : .notFetched))
+                    ?? (stop.firedByShutdown && asked.contains(index) ? .interrupted : .notFetched))
         }
         if missingSummary { session.write(MissingPeriod.summary(missing, written: offices.count)) }
         if missing.isEmpty { return 0 }
