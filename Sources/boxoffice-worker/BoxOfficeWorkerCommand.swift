@@ -18,7 +18,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             KAKAO_BASE_URL, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
             """,
-        version: WorkerIdentity.version,
+        version: WorkerIdentity.versionLine,
         subcommands: [
             MCPCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
             PosterCommand.self, StatusCommand.self,

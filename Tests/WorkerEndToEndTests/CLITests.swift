@@ -64,12 +64,18 @@ struct CLITests {
         #expect(run.lines.isEmpty, "nothing on stdout")
     }
 
-    @Test("--format ndjson gives one entry per line; --version prints the version")
+    @Test("--format ndjson gives one entry per line; --version prints the version (VERSION) and the commit")
     func ndjsonAndVersion() async throws {
         let run = try await command(["daily", "2023-04-26", "--format", "ndjson"])
         #expect(run.status == 0)
         #expect(run.values.count == 10 && run.values.allSatisfy { $0?["start"] == "2023-04-26" && $0?["rank"] != nil })
         let version = try await command(["--version"])
-        #expect(version.lines == ["0.2.0"])
+        let written = try String(contentsOf: SharedData.repositoryRoot.appending(path: "VERSION"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = try #require(version.lines.first)
+        let prefix = "boxoffice-worker \(written) ("
+        #expect(version.lines.count == 1 && line.hasPrefix(prefix) && line.hasSuffix(")"), "\(version.lines)")
+        let commit = line.dropFirst(prefix.count).dropLast()
+        #expect(commit == "unknown" || (commit.count == 12 && commit.allSatisfy(\.isHexDigit)), "\(line)")
     }
 }

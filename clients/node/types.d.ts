@@ -305,6 +305,8 @@ export interface WorkerStatusResult {
   name: "boxoffice-worker";
   /** Semantic version of the worker. */
   version: string;
+  /** The commit the binary was built from (its first 12 hex digits), or "unknown" for a build outside a git checkout. */
+  commit?: string;
   /** offline: answers come from the embedded recorded fixtures. */
   mode: "live" | "offline";
   pid: number;

@@ -52,6 +52,7 @@ struct WorkerStatusMethod: CatalogMethod {
         return [
             "name": .string(WorkerIdentity.name),
             "version": .string(WorkerIdentity.version),
+            "commit": .string(WorkerIdentity.commit),
             "mode": .string(configuration.mode.rawValue),
             "pid": .int(ProcessInfo.processInfo.processIdentifier),
             "startedAt": .string(clock.startedAtText),

@@ -3,6 +3,7 @@
 `AsyncWorker` is the asyncio client; `Worker` wraps it for synchronous code. Standard library only.
 """
 
+from ._version import __version__
 from .client import AsyncWorker, Worker, find_binary
 from .errors import (
     InvalidParams,
@@ -22,8 +23,7 @@ from .errors import (
 )
 
 __all__ = [
-    "AsyncWorker", "Worker", "find_binary", "WorkerError", "InvalidParams", "NotConfigured", "StorageFull", "NotFound",
+    "__version__", "AsyncWorker", "Worker", "find_binary", "WorkerError", "InvalidParams", "NotConfigured", "StorageFull", "NotFound",
     "OfflineUnavailable", "ProtocolError", "QuotaExhausted", "RequestCancelled", "UpstreamMalformed",
     "UpstreamRejected", "UpstreamUnavailable", "WorkerExited", "WorkerTimeout",
 ]
-__version__ = "0.2.0"

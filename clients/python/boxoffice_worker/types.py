@@ -289,7 +289,7 @@ class RpcDiscoverResultMethodsItemResult(TypedDict):
     schema: Any
 
 
-class WorkerStatusResult(TypedDict):
+class _WorkerStatusResultRequired(TypedDict):
     name: Literal["boxoffice-worker"]
     version: str
     mode: Union[Literal["live"], Literal["offline"]]
@@ -302,6 +302,10 @@ class WorkerStatusResult(TypedDict):
     limits: WorkerStatusResultLimits
     upstream: WorkerStatusResultUpstream
     store: Union[None, WorkerStatusResultStore1]
+
+
+class WorkerStatusResult(_WorkerStatusResultRequired, total=False):
+    commit: str
 
 
 class WorkerStatusResultRequests(TypedDict):
