@@ -60,6 +60,10 @@ export class WorkerExited extends Error {
 }
 export class WorkerTimeout extends Error {}
 
+/** The platform packages that carry the worker, by `${process.platform} ${process.arch}`. */
+export const PLATFORM_PACKAGES: Record<string, string>;
+/** The worker installed with this package (its platform package's binary), or undefined. */
+export function bundledBinary(): string | undefined;
 export function findBinary(binary?: string): string;
 
 export class Worker {

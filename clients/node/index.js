@@ -7,6 +7,7 @@
 
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
+import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { described, isPlainObject, paramProblems } from "./params.js";
 
@@ -72,10 +73,30 @@ function errorFromAnswer(error) {
   return new Kind(code, String(error?.message ?? "error"), data);
 }
 
-/** The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else `boxoffice-worker` on PATH. */
+/** The platform package that carries the worker for this machine (an optional dependency; npm installs the one whose
+ * `os` and `cpu` match), as esbuild and biome ship their binaries. */
+export const PLATFORM_PACKAGES = { "linux x64": "@boxoffice-worker/linux-x64" };
+
+/** The worker installed with this package (from its platform package), or undefined. */
+export function bundledBinary() {
+  const name = PLATFORM_PACKAGES[`${process.platform} ${process.arch}`];
+  if (!name) return undefined;
+  try {
+    const candidate = createRequire(import.meta.url).resolve(`${name}/bin/boxoffice-worker`);
+    accessSync(candidate, constants.X_OK);
+    return candidate;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else the one installed with this package (its platform
+ * package), else `boxoffice-worker` on PATH. */
 export function findBinary(binary) {
   if (binary) return binary;
   if (process.env.BOXOFFICE_WORKER) return process.env.BOXOFFICE_WORKER;
+  const bundled = bundledBinary();
+  if (bundled) return bundled;
   for (const folder of (process.env.PATH ?? "").split(delimiter)) {
     const candidate = join(folder, "boxoffice-worker");
     try {
@@ -83,7 +104,10 @@ export function findBinary(binary) {
       return candidate;
     } catch {}
   }
-  throw new Error("boxoffice-worker is not on PATH; pass binary or set BOXOFFICE_WORKER");
+  throw new Error(
+    "boxoffice-worker is not installed: `npm install boxoffice-worker` brings it (linux-x64); or put it on PATH, " +
+      "pass binary or set BOXOFFICE_WORKER",
+  );
 }
 
 function compact(params) {

@@ -6,7 +6,9 @@ import itertools
 import json
 import logging
 import os
+import pathlib
 import shutil
+import sysconfig
 import threading
 import time
 from typing import Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar, cast
@@ -32,11 +34,34 @@ STDERR_LOGGER = logging.getLogger("boxoffice_worker.stderr")
 _CHUNK = 1 << 16
 
 
+def bundled_binary() -> Optional[str]:
+    """The worker the wheel installed beside this package, if any.
+
+    The wheel carries the binary in its scripts, which the installer puts in the environment's scripts folder:
+    `sysconfig`'s for the running interpreter (a venv, `uv tool`, the system), else the user scheme's (`pip install
+    --user`), else `bin/` beside the package's folder (`pip install --target DIR`). Found there, the client needs
+    neither PATH nor a variable, and it runs the binary that came with it, of its own version.
+    """
+    folders = [sysconfig.get_path("scripts")]
+    user_scheme = "%s_user" % os.name
+    if user_scheme in sysconfig.get_scheme_names():
+        folders.append(sysconfig.get_path("scripts", user_scheme))
+    folders.append(str(pathlib.Path(__file__).resolve().parent.parent / "bin"))
+    for folder in folders:
+        candidate = os.path.join(folder, "boxoffice-worker")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
 def find_binary(binary: Optional[str] = None) -> str:
-    """The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else `boxoffice-worker` on PATH."""
-    candidate = binary or os.environ.get("BOXOFFICE_WORKER") or shutil.which("boxoffice-worker")
+    """The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else the one installed with this package (the wheel's),
+    else `boxoffice-worker` on PATH."""
+    candidate = binary or os.environ.get("BOXOFFICE_WORKER") or bundled_binary() or shutil.which("boxoffice-worker")
     if not candidate:
-        raise FileNotFoundError("boxoffice-worker is not on PATH; pass binary= or set BOXOFFICE_WORKER")
+        raise FileNotFoundError(
+            "boxoffice-worker is not installed: `pip install boxoffice-worker` brings it; or put it on PATH, pass "
+            "binary= or set BOXOFFICE_WORKER")
     return candidate
 
 
