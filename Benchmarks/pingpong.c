@@ -15,16 +15,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 
-static long long now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static int compare(const void *a, const void *b) {
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
+#include "timing.h"
 
 static pid_t spawn(char **command, int *to_child, int *from_child) {
     int in[2], out[2];

@@ -17,16 +17,7 @@
 
 extern char **environ;
 
-static long long now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static int compare(const void *a, const void *b) {
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
+#include "timing.h"
 
 int main(int argc, char **argv) {
     if (argc < 4 || strcmp(argv[2], "--") != 0) {
