@@ -36,8 +36,10 @@ int main(int argc, char **argv) {
     for (int i = 0; i < spawns; i++) {
         long long start = now_ns();
         pid_t pid;
-        if (posix_spawnp(&pid, command[0], &actions, NULL, command, environ) != 0) {
-            perror("posix_spawnp");
+        int failed = posix_spawnp(&pid, command[0], &actions, NULL, command, environ);
+        if (failed != 0) {
+            /* posix_spawnp returns the error number; it does not set errno. */
+            fprintf(stderr, "spawntime: cannot start %s: %s\n", command[0], strerror(failed));
             return 1;
         }
         int status;

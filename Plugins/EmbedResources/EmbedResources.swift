@@ -19,28 +19,35 @@ struct EmbedResources: BuildToolPlugin {
         for folder in folders {
             inputs += Self.files(under: root.appending(path: folder))
         }
-        let stamp = [root.appending(path: "VERSION")] + Self.commitFiles(gitDirectory: root.appending(path: ".git"))
+        let tool = try context.tool(named: "embed-resources").url
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        let arguments =
-            [
-                output.path(), root.path(), "--version-file", stamp[0].path(), "--git-dir",
-                root.appending(path: ".git").path(),
-            ]
-            + inputs.map { $0.path() }
-        inputs += stamp
+        // The stamp is a command and a file of its own: a new commit re-runs only it, and recompiles one small file
+        // rather than the resources' literal.
+        let versionFile = root.appending(path: "VERSION")
+        let gitDirectory = root.appending(path: ".git")
+        let stamp = context.pluginWorkDirectoryURL.appending(path: "BuildStamp.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(inputs.count) files from \(folders.joined(separator: ", "))",
-                executable: try context.tool(named: "embed-resources").url,
-                arguments: arguments,
+                executable: tool,
+                arguments: ["resources", output.path(), root.path()] + inputs.map { $0.path() },
                 inputFiles: inputs,
                 outputFiles: [output]
-            )
+            ),
+            .buildCommand(
+                displayName: "Stamping the version and the commit",
+                executable: tool,
+                arguments: ["stamp", stamp.path(), versionFile.path(), gitDirectory.path()],
+                inputFiles: [versionFile] + Self.commitFiles(gitDirectory: gitDirectory),
+                outputFiles: [stamp]
+            ),
         ]
     }
 
     /// The files whose change means a new commit: `HEAD`, the branch file it names, and `packed-refs`; those that
-    /// exist (a detached HEAD has no branch file; a fresh clone may keep its refs packed).
+    /// exist (a detached HEAD has no branch file; a fresh clone may keep its refs packed). Only which files to watch
+    /// is decided here; which commit they name, the tool reads when it runs. A `.git` that is a file (a worktree, a
+    /// submodule) gives no files to watch, and the tool then stamps "unknown".
     static func commitFiles(gitDirectory: URL) -> [URL] {
         var files = [gitDirectory.appending(path: "HEAD"), gitDirectory.appending(path: "packed-refs")]
         if let head = try? String(contentsOf: files[0], encoding: .utf8), head.hasPrefix("ref: ") {

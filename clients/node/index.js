@@ -6,9 +6,10 @@
 // most `maxRestarts` within `restartWindowMs`).
 
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { described, isPlainObject, paramProblems } from "./params.js";
 
 /** An error answer of the worker: its JSON-RPC `code`, `message`, `data.reason` and the whole `data`. */
@@ -90,8 +91,20 @@ export function bundledBinary() {
   }
 }
 
+/** This package's own `npx` launcher: under `npx`, `npm exec` or after a global install, `boxoffice-worker` on PATH
+ * is that launcher, which must never be taken for the worker (it would start itself, again and again). */
+const LAUNCHER = fileURLToPath(new URL("./bin/boxoffice-worker.js", import.meta.url));
+
+function isLauncher(candidate) {
+  try {
+    return realpathSync(candidate) === realpathSync(LAUNCHER);
+  } catch {
+    return false;
+  }
+}
+
 /** The worker to run: `binary`, else `$BOXOFFICE_WORKER`, else the one installed with this package (its platform
- * package), else `boxoffice-worker` on PATH. */
+ * package), else `boxoffice-worker` on PATH (never this package's own launcher). */
 export function findBinary(binary) {
   if (binary) return binary;
   if (process.env.BOXOFFICE_WORKER) return process.env.BOXOFFICE_WORKER;
@@ -101,7 +114,7 @@ export function findBinary(binary) {
     const candidate = join(folder, "boxoffice-worker");
     try {
       accessSync(candidate, constants.X_OK);
-      return candidate;
+      if (!isLauncher(candidate)) return candidate;
     } catch {}
   }
   throw new Error(

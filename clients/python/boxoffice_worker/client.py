@@ -5,10 +5,10 @@ import collections
 import itertools
 import json
 import logging
+import importlib.metadata
 import os
 import pathlib
 import shutil
-import sysconfig
 import threading
 import time
 from typing import Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar, cast
@@ -35,22 +35,25 @@ _CHUNK = 1 << 16
 
 
 def bundled_binary() -> Optional[str]:
-    """The worker the wheel installed beside this package, if any.
+    """The worker the wheel installed with this package, if any.
 
-    The wheel carries the binary in its scripts, which the installer puts in the environment's scripts folder:
-    `sysconfig`'s for the running interpreter (a venv, `uv tool`, the system), else the user scheme's (`pip install
-    --user`), else `bin/` beside the package's folder (`pip install --target DIR`). Found there, the client needs
-    neither PATH nor a variable, and it runs the binary that came with it, of its own version.
+    The wheel carries the binary in its scripts; the installer records where it put it (the environment's `bin/`, the
+    user scheme's with `--user`, `DIR/bin` with `--target DIR`) in the distribution's RECORD, which is read here, so
+    the binary found is the one that came with this copy of the package, of its own version, and never another
+    install's. Running from a source checkout (no installed distribution, or one installed elsewhere) finds none.
     """
-    folders = [sysconfig.get_path("scripts")]
-    user_scheme = "%s_user" % os.name
-    if user_scheme in sysconfig.get_scheme_names():
-        folders.append(sysconfig.get_path("scripts", user_scheme))
-    folders.append(str(pathlib.Path(__file__).resolve().parent.parent / "bin"))
-    for folder in folders:
-        candidate = os.path.join(folder, "boxoffice-worker")
-        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
+    try:
+        distribution = importlib.metadata.distribution("boxoffice-worker")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    here = pathlib.Path(__file__).resolve()
+    if pathlib.Path(str(distribution.locate_file("boxoffice_worker/client.py"))).resolve() != here:
+        return None
+    for entry in distribution.files or ():
+        if entry.name == "boxoffice-worker" and entry.parent.name == "bin":
+            candidate = pathlib.Path(str(distribution.locate_file(entry))).resolve()
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return str(candidate)
     return None
 
 
