@@ -4,7 +4,10 @@ import Synchronization
 /// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
 /// decoded by the same code as live bodies.
 package struct FixtureFetcher: Fetcher {
-    private let bodies: [String: [UInt8]]
+    /// Each call's fixture file, by the call's key; the file is read (and copied into bytes) when a call asks for it,
+    /// not at start: the first answer of a worker that is only pinged, or asked for one day, reads one file or none.
+    private let files: [String: String]
+    private let file: @Sendable (String) -> String?
     /// Each body parsed once, on first use: fixtures never change, so re-parsing them per request is waste.
     private let documents = ParsedDocuments()
     /// When the fixtures were written (RFC 3339): their `source.fetchedAt`.
@@ -13,10 +16,10 @@ package struct FixtureFetcher: Fetcher {
     package let coverage: OfflineCoverage
 
     /// `index` is `Fixtures/index.json`; `file` reads a fixture file by its path relative to `Fixtures/`.
-    package init(index: String, file: (String) -> String?) throws(BoxOfficeError) {
+    package init(index: String, file: @escaping @Sendable (String) -> String?) throws(BoxOfficeError) {
         let root = try UpstreamReader.parse(.kobis, Array(index.utf8))
         recordedAt = try root.member("recordedAt").string()
-        var bodies: [String: [UInt8]] = [:]
+        var files: [String: String] = [:]
         var coverage = OfflineCoverage()
         for entry in try root.member("calls").elements() {
             let callReader = try entry.member("call")
@@ -30,17 +33,19 @@ package struct FixtureFetcher: Fetcher {
             let call = UpstreamCall(
                 service: service, path: try callReader.member("path").string(), parameters: parameters)
             let name = try entry.member("file").string()
-            guard let text = file(name) else { throw entry.fail("the fixture file \(name) is missing") }
-            bodies[call.key] = Array(text.utf8)
+            guard file(name) != nil else { throw entry.fail("the fixture file \(name) is missing") }
+            files[call.key] = name
             coverage.record(call)
         }
-        self.bodies = bodies
+        self.files = files
+        self.file = file
         self.coverage = coverage
     }
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
-        guard let body = bodies[key] else { throw coverage.unavailable(call) }
+        guard let name = files[key], let text = file(name) else { throw coverage.unavailable(call) }
+        let body = Array(text.utf8)
         return Fetched(
             body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
     }
