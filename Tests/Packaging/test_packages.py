@@ -79,6 +79,10 @@ def test_wheel_is_tagged_manylinux_and_holds_the_binary_in_its_scripts():
         script = "boxoffice_worker-%s.data/scripts/boxoffice-worker" % VERSION
         assert script in names and "boxoffice_worker/client.py" in names and "boxoffice_worker/py.typed" in names
         assert (archive.getinfo(script).external_attr >> 16) & 0o111, "the binary is executable"
+        licenses = archive.read("boxoffice_worker/THIRD_PARTY_LICENSES").decode()
+        for part in ("Swift runtime", "libjansson-dev", "libsqlite3-dev", "zlib1g-dev", "GRDB.swift: LICENSE",
+                     "swift-nio-ssl: LICENSE.txt", "postgres-nio: LICENSE"):
+            assert "==== %s" % part in licenses, part
         wheel_metadata = archive.read("boxoffice_worker-%s.dist-info/WHEEL" % VERSION).decode()
         assert "Root-Is-Purelib: false" in wheel_metadata and "Tag: py3-none-%s" % tag.group(2) in wheel_metadata
     print("wheel: %s, %.1f MB" % (wheel.name, wheel.stat().st_size / 1e6))
@@ -172,6 +176,9 @@ def test_npm_install_of_the_tarballs_gives_npx_and_a_client_that_finds_the_binar
                                     npm_config_update_notifier="false")
     installed = run([npm, "install", "--offline", str(platform), str(main)], cwd=str(project), env=environment)
     assert installed.returncode == 0, installed.stderr
+    platform_files = run(["tar", "tzf", str(platform)]).stdout.split()
+    assert sorted(platform_files) == ["package/README.md", "package/THIRD_PARTY_LICENSES", "package/bin/boxoffice-worker",
+                                      "package/package.json"], platform_files
     listed = json.loads(run([npm, "ls", "--json", "--all"], cwd=str(project), env=environment).stdout)
     assert set(listed["dependencies"]) >= {"boxoffice-worker", "@boxoffice-worker/linux-x64"}
     for name in ("boxoffice-worker", "@boxoffice-worker/linux-x64"):
@@ -210,6 +217,7 @@ def test_the_deb_says_what_it_is_and_lintian_finds_no_error():
     assert "libc6" in fields["Depends"] and not re.search(r"jansson|sqlite|zlib", fields["Depends"]), fields
     files = deb_contents(deb)
     for expected in ("/usr/bin/boxoffice-worker", "/usr/share/man/man1/boxoffice-worker.1.gz",
+                     "/usr/share/doc/boxoffice-worker/THIRD_PARTY_LICENSES.gz",
                      "/usr/share/man/man1/boxoffice-worker.daily.1.gz",
                      "/usr/share/bash-completion/completions/boxoffice-worker",
                      "/usr/share/zsh/vendor-completions/_boxoffice-worker",
