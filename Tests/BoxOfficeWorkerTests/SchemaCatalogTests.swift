@@ -39,16 +39,18 @@ struct SchemaCatalogTests {
 
     @Test("the registry holds every method of the contract, and the diagnostics only when asked")
     func registry() throws {
-        let plain = try MethodTable.registry(
-            WorkerConfiguration(), runtime: try WorkerRuntime(WorkerConfiguration()), startedAt: WorkerClock())
+        let plain = try WorkerMethods(
+            WorkerConfiguration(), runtime: try WorkerRuntime(WorkerConfiguration()), startedAt: WorkerClock()
+        ).registry
         #expect(
             plain.methods.map(\.name) == [
                 "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
                 "movie.poster", "movie.search",
             ])
         let configuration = WorkerConfiguration(diagnostics: true)
-        let diagnostics = try MethodTable.registry(
-            configuration, runtime: try WorkerRuntime(configuration), startedAt: WorkerClock())
+        let diagnostics = try WorkerMethods(
+            configuration, runtime: try WorkerRuntime(configuration), startedAt: WorkerClock()
+        ).registry
         #expect(diagnostics.methods.map(\.name).contains("diagnostics.sleep"))
         for method in diagnostics.methods {
             #expect(method.resultSchema.objectValue != nil, "\(method.name) result schema")

@@ -14,7 +14,7 @@ enum TestMethods {
         let summary = "echo"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = ["type": "object"]
-        func start(_ context: RequestContext) throws -> RPCReply { .value(.object(context.params)) }
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply { .value(.object(params)) }
     }
 
     /// Counts how many calls run at once, and lets calls wait for each other in groups (a barrier).
@@ -60,8 +60,8 @@ enum TestMethods {
         let resultSchema: JSONValue = ["type": "object"]
         let gates: Gates
 
-        func start(_ context: RequestContext) throws -> RPCReply {
-            let gate = context.params["name"]?.stringValue ?? ""
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+            let gate = params["name"]?.stringValue ?? ""
             return .later { [gates] in
                 guard await gates.wait(gate) else { throw RPCError(.internalError, "gate \(gate) never opened") }
                 return ["gate": .string(gate)]
@@ -81,8 +81,8 @@ enum TestMethods {
         let resultSchema: JSONValue = ["type": "object"]
         let concurrency: Concurrency
 
-        func start(_ context: RequestContext) throws -> RPCReply {
-            let count = Int(context.params["count"]?.integerValue ?? 1)
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+            let count = Int(params["count"]?.integerValue ?? 1)
             return .later { [concurrency] in
                 concurrency.enter()
                 defer { concurrency.leave() }
@@ -107,15 +107,15 @@ enum TestMethods {
         let resultSchema: JSONValue = ["type": "object"]
         let concurrency: Concurrency
 
-        func start(_ context: RequestContext) throws -> RPCReply {
-            .later { try await work(context) }
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+            .later { try await work(params, context) }
         }
 
-        private func work(_ context: RequestContext) async throws -> JSONValue {
+        private func work(_ params: JSONObject, _ context: RequestContext) async throws -> JSONValue {
             concurrency.enter()
             defer { concurrency.leave() }
-            let ms = context.params["ms"]?.integerValue ?? 0
-            let steps = context.params["steps"]?.integerValue ?? 1
+            let ms = params["ms"]?.integerValue ?? 0
+            let steps = params["steps"]?.integerValue ?? 1
             for step in 1...steps {
                 try await Task.sleep(for: .milliseconds(ms / steps))  // sleep-ok: work that takes time
                 context.reportProgress(Double(step), total: Double(steps))
@@ -131,7 +131,7 @@ enum TestMethods {
         let summary = "crash"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = false
-        func start(_ context: RequestContext) throws -> RPCReply { .later { throw Secret() } }
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply { .later { throw Secret() } }
     }
 
     /// Throws a specific RPCError, which must reach the wire as is.
@@ -140,7 +140,7 @@ enum TestMethods {
         let summary = "reject"
         let paramsSchema = TestMethods.anyObject
         let resultSchema: JSONValue = false
-        func start(_ context: RequestContext) throws -> RPCReply {
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
             .later { throw RPCError(RPCErrorCode(rawValue: -31004), "not found", data: ["reason": "not_found"]) }
         }
     }

@@ -16,23 +16,39 @@ struct MCPServerTests {
         "additionalProperties": false,
     ])
 
-    /// `echo` answers its text at once; `refuse` throws a contract error after work; nothing else.
+    /// `echo` answers its text at once.
+    struct Echo: RPCMethod {
+        let name = "probe.echo"
+        let summary = "echo"
+        var paramsSchema: JSONSchema { MCPServerTests.schema }
+        let resultSchema: JSONValue = ["type": "object"]
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+            .value(["said": params["text"] ?? .null])
+        }
+    }
+
+    /// `refuse` throws a contract error after work.
+    struct Refuse: RPCMethod {
+        let name = "probe.refuse"
+        let summary = "refuse"
+        var paramsSchema: JSONSchema { MCPServerTests.object }
+        let resultSchema: JSONValue = ["type": "object"]
+        func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+            .later { throw RPCError(RPCErrorCode(rawValue: -31004), "nothing here", data: ["reason": "not_found"]) }
+        }
+    }
+
+    /// `echo` and `refuse`; nothing else.
     static let catalog = MCPCatalog(
         info: MCPServerInfo(name: "probe", title: "Probe", version: "1.0", instructions: "probes only"),
         tools: [
             MCPTool(
                 name: "echo", title: "Echo", description: "Says the text back.",
                 inputSchema: ["type": "object", "properties": ["text": ["type": "string"]]],
-                outputSchema: ["type": "object"], annotations: ["readOnlyHint": true], arguments: { schema },
-                run: { arguments, _ in .value(["said": arguments["text"] ?? .null]) }),
+                outputSchema: ["type": "object"], annotations: ["readOnlyHint": true], method: Echo()),
             MCPTool(
                 name: "refuse", title: "Refuse", description: "Always refuses.", inputSchema: ["type": "object"],
-                outputSchema: nil, annotations: [:], arguments: { object },
-                run: { _, _ in
-                    .later {
-                        throw RPCError(RPCErrorCode(rawValue: -31004), "nothing here", data: ["reason": "not_found"])
-                    }
-                }),
+                outputSchema: nil, annotations: [:], method: Refuse()),
         ],
         resourceTemplates: [], resources: { [] }, read: { _, _ in nil }, prompts: [])
 

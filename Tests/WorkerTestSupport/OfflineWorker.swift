@@ -21,7 +21,7 @@ package struct OfflineWorker: Sendable {
         }
         configuration = try options.configuration(environment: [:])
         runtime = try WorkerRuntime(configuration)
-        methods = try MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+        methods = try WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock()).registry
     }
 
     /// A host on the worker's JSON-RPC face.

@@ -1,75 +1,86 @@
 import BoxOfficeCore
-import JSONCore
-import JSONRPC
 
 /// `include: ["detail","poster"]` on a box office: every part of every entry fetched concurrently.
 ///
-/// A part that fails leaves its entry standing with an `errors` list; with a progress token each finished part
-/// sends one `notifications/progress` (`total` = parts planned). The fetcher chain bounds the calls in flight per
-/// service (10 by default, so one wave covers a page) and makes identical calls once.
+/// A part that fails leaves its entry standing with the domain error (the result lists it in the entry's `errors`;
+/// the CLI prints its message); with a progress token each finished part sends one `notifications/progress`
+/// (`total` = parts planned). The fetcher chain bounds the calls in flight per service (10 by default, so one wave
+/// covers a page) and makes identical calls once.
 enum IncludedParts {
-    /// The parts of every entry; `progress` gets (parts done, parts planned, what finished) as each one finishes.
+    /// A part an entry can include.
+    enum Part: String, Sendable, Hashable, CaseIterable {
+        case detail, poster
+    }
+
+    /// One entry's parts: what came, and what failed.
+    struct Entry: Sendable {
+        var detail: Movie?
+        var poster: PosterSearch?
+        /// The parts that failed, in ``Part`` order.
+        var failures: [(part: Part, error: BoxOfficeError)] = []
+    }
+
+    /// The parts of every entry, in entry order; `progress` gets (parts done, parts planned, what finished) as each
+    /// one finishes.
     static func fetch(
-        for office: BoxOffice, include: Set<String>, service: BoxOfficeService,
+        for office: BoxOffice, include: Set<Part>, service: BoxOfficeService,
         progress: @Sendable (Double, Double, String) -> Void
-    ) async -> [Int: JSONObject] {
-        let wantDetail = include.contains("detail")
-        let wantPoster = include.contains("poster")
-        guard wantDetail || wantPoster else { return [:] }
-        let total = office.entries.count * ((wantDetail ? 1 : 0) + (wantPoster ? 1 : 0))
-        var extras: [Int: JSONObject] = [:]
-        for index in office.entries.indices {
-            var parts: JSONObject = [:]
-            if wantDetail { parts["detail"] = .null }
-            if wantPoster { parts["poster"] = .null }
-            extras[index] = parts
-        }
-        await service.prefetchParts(of: office, details: wantDetail, posters: wantPoster)
-        await withTaskGroup(of: (Int, String, Result<JSONValue, RPCError>).self) { group in
+    ) async -> [Entry] {
+        var entries = Array(repeating: Entry(), count: office.entries.count)
+        guard !include.isEmpty else { return entries }
+        let total = office.entries.count * include.count
+        await service.prefetchParts(
+            of: office, details: include.contains(.detail), posters: include.contains(.poster))
+        await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, entry) in office.entries.enumerated() {
-                if wantDetail {
-                    group.addTask {
-                        do throws(BoxOfficeError) {
-                            return (
-                                index, "detail",
-                                .success(ModelEncoding.movie(try await service.movie(code: entry.movieCode)))
-                            )
-                        } catch {
-                            return (index, "detail", .failure(error.rpcError))
-                        }
-                    }
-                }
-                if wantPoster {
-                    group.addTask {
-                        do throws(BoxOfficeError) {
-                            return (
-                                index, "poster",
-                                .success(
-                                    ModelEncoding.poster(try await service.poster(title: entry.title, movieCode: nil)))
-                            )
-                        } catch {
-                            return (index, "poster", .failure(error.rpcError))
-                        }
-                    }
+                for part in Part.allCases where include.contains(part) {
+                    group.addTask { (index, await Outcome.fetch(part, of: entry, service)) }
                 }
             }
             var finished = 0
-            for await (index, part, result) in group {
+            for await (index, outcome) in group {
                 finished += 1
-                switch result {
-                case .success(let value):
-                    extras[index]?[part] = value
-                case .failure(let error):
-                    var errors = extras[index]?["errors"]?.arrayValue ?? []
-                    var object = error.json.objectValue ?? [:]
-                    object["part"] = .string(part)
-                    errors.append(.object(object))
-                    extras[index]?["errors"] = .array(errors)
+                switch outcome {
+                case .detail(let movie): entries[index].detail = movie
+                case .poster(let poster): entries[index].poster = poster
+                case .failed(let part, let error):
+                    entries[index].failures.append((part, error))
+                    entries[index].failures.sort { $0.part.order < $1.part.order }
                 }
-                progress(
-                    Double(finished), Double(total), "\(part) of \(office.entries[index].title)")
+                progress(Double(finished), Double(total), "\(outcome.part.rawValue) of \(office.entries[index].title)")
             }
         }
-        return extras
+        return entries
     }
+
+    /// What one part's call came to.
+    private enum Outcome: Sendable {
+        case detail(Movie)
+        case poster(PosterSearch)
+        case failed(Part, BoxOfficeError)
+
+        var part: Part {
+            switch self {
+            case .detail: .detail
+            case .poster: .poster
+            case .failed(let part, _): part
+            }
+        }
+
+        static func fetch(_ part: Part, of entry: BoxOfficeEntry, _ service: BoxOfficeService) async -> Outcome {
+            do throws(BoxOfficeError) {
+                switch part {
+                case .detail: return .detail(try await service.movie(code: entry.movieCode))
+                case .poster: return .poster(try await service.poster(title: entry.title, movieCode: nil))
+                }
+            } catch {
+                return .failed(part, error)
+            }
+        }
+    }
+}
+
+extension IncludedParts.Part {
+    /// The order parts are listed in.
+    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import JSONCore
+import JSONRPC
 
 /// Domain models as the result shapes of protocol.md §3.
 enum ModelEncoding {
@@ -15,7 +16,11 @@ enum ModelEncoding {
         value.map { .int($0) } ?? .null
     }
 
-    static func boxOffice(_ office: BoxOffice, extras: [Int: JSONObject] = [:]) -> JSONValue {
+    /// A box office; with `include`, each entry carries the parts asked for (`null` when one failed) and the
+    /// `errors` of those that failed, each the part's JSON-RPC error object with its `part`.
+    static func boxOffice(
+        _ office: BoxOffice, include: Set<IncludedParts.Part> = [], parts: [IncludedParts.Entry] = []
+    ) -> JSONValue {
         var object: JSONObject = [
             "kind": .string(office.kind.rawValue),
             "label": .string(office.label),
@@ -25,11 +30,26 @@ enum ModelEncoding {
         object["entries"] = .array(
             office.entries.enumerated().map { index, entry in
                 var encoded = Self.entry(entry)
-                for member in extras[index] ?? [:] { encoded[member.key] = member.value }
+                if index < parts.count { add(parts[index], include, to: &encoded) }
                 return .object(encoded)
             })
         object["source"] = source(office.source)
         return .object(object)
+    }
+
+    /// An entry's included parts, as members of the entry.
+    private static func add(
+        _ parts: IncludedParts.Entry, _ include: Set<IncludedParts.Part>, to entry: inout JSONObject
+    ) {
+        if include.contains(.detail) { entry["detail"] = parts.detail.map(movie) ?? .null }
+        if include.contains(.poster) { entry["poster"] = parts.poster.map { poster($0) } ?? .null }
+        guard !parts.failures.isEmpty else { return }
+        entry["errors"] = .array(
+            parts.failures.map { failure in
+                var object = failure.error.rpcError.json.objectValue ?? [:]
+                object["part"] = .string(failure.part.rawValue)
+                return .object(object)
+            })
     }
 
     static func entry(_ entry: BoxOfficeEntry) -> JSONObject {

@@ -2,18 +2,15 @@ import BoxOfficeCore
 import JSONCore
 import JSONRPC
 
-/// Reads params that already passed their schema, so only rules no schema can express remain to check here.
+/// Reads params that already passed their schema into a method's input, so only what no schema can express
+/// remains to check here; and writes an input back as params (``Params/Writer``) for the schema to check on the
+/// CLI's path: only what differs from the defaults, as a client would send it, so that a message quoting the params
+/// reads the same on every face.
 struct Params {
     let object: JSONObject
 
-    init(_ context: RequestContext) {
-        object = context.params
-    }
-
     func string(_ key: String) -> String? { object[key]?.stringValue }
     func bool(_ key: String) -> Bool? { object[key]?.boolValue }
-    /// `refresh: true`: bypass the cache for this request's own upstream call, and rewrite it.
-    var refresh: Bool { bool("refresh") == true }
     func int(_ key: String) -> Int? { object[key]?.numberValue.map { Int($0) } }
 
     /// A `date` param (its format is checked by the schema).
@@ -25,22 +22,29 @@ struct Params {
         return date
     }
 
-    /// A box office's `limit` (default 10 entries).
-    var limit: Int { int("limit") ?? 10 }
+    /// Builds params from an input's members, leaving out the absent ones.
+    struct Writer {
+        private(set) var object: JSONObject = [:]
 
-    /// A weekly box office's `period` (default the weekend, KOBIS's own default).
-    var period: WeekPeriod { string("period").flatMap(WeekPeriod.init(rawValue:)) ?? .weekend }
+        mutating func set(_ key: String, _ value: String?) {
+            if let value { object[key] = .string(value) }
+        }
 
-    var filters: BoxOfficeService.Filters {
-        BoxOfficeService.Filters(
-            multiMovie: bool("multiMovie"),
-            nation: string("nation").flatMap(BoxOfficeService.Filters.Nation.init(rawValue:)),
-            area: string("area")
-        )
-    }
+        mutating func set(_ key: String, _ value: Int?, default: Int? = nil) {
+            if let value, value != `default` { object[key] = .int(value) }
+        }
 
-    /// The parts of `include`.
-    var include: Set<String> {
-        Set(object["include"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        /// A flag: written only when true (false is every boolean param's default).
+        mutating func set(_ key: String, flag: Bool) {
+            if flag { object[key] = .bool(true) }
+        }
+
+        mutating func set(_ key: String, _ value: Bool?) {
+            if let value { object[key] = .bool(value) }
+        }
+
+        mutating func set(_ key: String, _ values: [String]) {
+            if !values.isEmpty { object[key] = .array(values.map(JSONValue.string)) }
+        }
     }
 }

@@ -1,9 +1,9 @@
 package import BoxOfficeCore
 
-/// A date as a person types it: `YYYY-MM-DD`, `YYYYMMDD`, `yesterday`, `today`, or `today-N`, checked against what
-/// KOBIS can have (2003-11-11 to today in Seoul).
+/// A date as a person types it: `YYYY-MM-DD`, `YYYYMMDD`, `yesterday`, `today`, or `today-N` (days before today in
+/// Seoul). Only the form is read here: which days a box office has is the method's rule, with the method's message.
 package enum CLIDate {
-    /// Why a date was refused: a one-line message for exit 64.
+    /// Why a command's input was refused: a one-line message for exit 64.
     package struct Invalid: Error, CustomStringConvertible {
         package let description: String
 
@@ -15,23 +15,13 @@ package enum CLIDate {
     /// The day `text` names, relative to `today` (Seoul).
     package static func parse(_ text: String, today: CalendarDate) throws(Invalid) -> CalendarDate {
         let lowered = text.lowercased()
-        let date: CalendarDate
-        if lowered == "yesterday" {
-            date = today.adding(days: -1)
-        } else if lowered == "today" {
-            date = today
-        } else if lowered.hasPrefix("today-"), let days = Int(lowered.dropFirst(6)), days >= 0 {
-            date = today.adding(days: -days)
-        } else if let parsed = CalendarDate(text) {
-            date = parsed
-        } else {
+        if lowered == "yesterday" { return today.adding(days: -1) }
+        if lowered == "today" { return today }
+        if lowered.hasPrefix("today-"), let days = Int(lowered.dropFirst(6)), days >= 0 {
+            return today.adding(days: -days)
+        }
+        guard let date = CalendarDate(text) else {
             throw Invalid(description: "\"\(text)\" is not a date: use YYYY-MM-DD, YYYYMMDD, yesterday or today-N")
-        }
-        guard date <= today else {
-            throw Invalid(description: "\(date) is in the future (today in Seoul is \(today))")
-        }
-        guard date >= SeoulCalendar.earliest else {
-            throw Invalid(description: "\(date) is before \(SeoulCalendar.earliest), the first day KOBIS has")
         }
         return date
     }

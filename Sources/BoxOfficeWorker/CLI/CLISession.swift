@@ -1,28 +1,55 @@
 package import BoxOfficeCore
 import Foundation
+import JSONCore
+package import JSONRPC
 package import Logging
 
-/// What one command of the human CLI runs with: the same runtime as the worker (store, quota, fetcher chain,
-/// service) built from the same configuration, the terminal's width and colours, and stdout and stderr.
+/// What one command of the human CLI runs with: the same runtime and the same method instances as the worker,
+/// built from the same configuration; the terminal's width and colours; and where its output goes.
 ///
-/// The commands call the core directly: no JSON-RPC round trip inside the process.
+/// The commands build each method's typed input from their flags and call the method in process
+/// (``TypedMethod/call(_:_:)``: no JSON-RPC framing), so the rules and messages are the method's own; they render
+/// the method's output (the models) as screens, rows or the method's own result.
 package final class CLISession: Sendable {
+    /// Where a command writes: stdout and stderr, or (in tests) memory.
+    package struct Output: Sendable {
+        package var standard: @Sendable (String) -> Void
+        package var error: @Sendable (String) -> Void
+
+        package init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+            self.standard = standard
+            self.error = error
+        }
+
+        /// The process's stdout and stderr.
+        package static let process = Output(
+            standard: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            error: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
     package let configuration: WorkerConfiguration
     let runtime: WorkerRuntime
+    let methods: WorkerMethods
     package let style: TerminalStyle
     package let width: Int
     /// Today in Seoul, as the worker reckons it (`--today` included).
     package let today: CalendarDate
+    let output: Output
 
-    /// Builds the runtime. - Throws: when it cannot be built (the worker's own start-up errors).
-    package init(_ configuration: WorkerConfiguration, color: TerminalStyle.Choice, logger: Logger) throws {
+    /// Builds the runtime and the methods. - Throws: when they cannot be built (the worker's own start-up errors).
+    package init(
+        _ configuration: WorkerConfiguration, color: TerminalStyle.Choice,
+        logger: Logger = Logger(label: "boxoffice-worker"), output: Output = .process
+    ) throws {
         self.configuration = configuration
         runtime = try WorkerRuntime(configuration, logger: logger)
+        methods = try WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock())
         let environment = ProcessInfo.processInfo.environment
         style = TerminalStyle.resolve(
             color, environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
         width = Self.terminalWidth(environment)
         today = runtime.service.calendar().today
+        self.output = output
     }
 
     /// The columns of the terminal on stdout, else `$COLUMNS`, else 100.
@@ -45,14 +72,43 @@ package final class CLISession: Sendable {
         await runtime.shutdown()
     }
 
+    /// Calls `method` in process with `input`.
+    func call<Method: TypedMethod>(_ method: Method, _ input: Method.Input) async throws -> Method.Output {
+        try await method.call(input, RequestContext.inProcess(method: method.name, registry: methods.registry))
+    }
+
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        output.standard(text)
     }
 
     /// Says `message` on stderr; the exit code of a domain failure.
     func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("boxoffice-worker: \(message)\n".utf8))
+        output.error("boxoffice-worker: \(message)\n")
         return 1
+    }
+
+    /// Says what went wrong on stderr, as one line; the exit code: 64 for input the method or the command refused
+    /// (its `-32602` message, or the command's own), 1 for a failure of the call, 70 for a defect.
+    func fail(_ error: any Error) -> Int32 {
+        switch error {
+        case let invalid as CLIDate.Invalid:
+            output.error("boxoffice-worker: \(invalid.description)\n")
+            return 64
+        case let error as RPCError where error.code == .invalidParams:
+            output.error("boxoffice-worker: \(error.message)\n")
+            return 64
+        case let error as RPCError:
+            return fail(Self.describe(error))
+        default:
+            output.error("boxoffice-worker: internal error: \(error)\n")
+            return 70
+        }
+    }
+
+    /// A call's failure as a line: its message and its reason.
+    static func describe(_ error: RPCError) -> String {
+        guard let reason = error.data?["reason"]?.stringValue else { return error.message }
+        return "\(error.message) (\(reason))"
     }
 
     func fail(_ error: BoxOfficeError) -> Int32 {

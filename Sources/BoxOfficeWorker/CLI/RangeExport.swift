@@ -13,7 +13,10 @@ import JSONRPC
 /// stops it the same way (what was fetched is kept).
 struct RangeExport {
     let session: CLISession
-    let requests: [BoxOfficeRequest]
+    /// The method whose rules plan every period.
+    let method: BoxOfficeMethod
+    /// One input per period, in date order.
+    let inputs: [BoxOfficeMethod.Input]
     let format: CLIFormat
     let excel: Bool
     let maxCalls: Int?
@@ -25,8 +28,11 @@ struct RangeExport {
     func run() async -> Int32 {
         let service = session.service
         let plans: [BoxOfficePlan]
-        do throws(BoxOfficeError) {
-            plans = try requests.map { request throws(BoxOfficeError) in try service.plan(request) }
+        do throws(RPCError) {
+            plans = try inputs.map { input throws(RPCError) in
+                try method.check(input)
+                return try method.plan(input)
+            }
         } catch {
             return session.fail(error)
         }
@@ -124,17 +130,5 @@ struct RangeExport {
             session.write(
                 "[" + offices.map { JSONSerializer.string(ModelEncoding.boxOffice($0)) }.joined(separator: ",") + "]\n")
         }
-    }
-}
-
-extension CLISession {
-    /// `daily --from --to` / `weekly --from --to`: see ``RangeExport``.
-    package func export(
-        _ requests: [BoxOfficeRequest], format: CLIFormat, excel: Bool, maxCalls: Int?, missingSummary: Bool = false
-    ) async -> Int32 {
-        await RangeExport(
-            session: self, requests: requests, format: format, excel: excel, maxCalls: maxCalls,
-            missingSummary: missingSummary
-        ).run()
     }
 }

@@ -32,7 +32,7 @@ package enum WorkerSession {
         }
         do {
             try await runtime.start()
-            methods = try MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+            methods = try WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock()).registry
         } catch {
             logger.critical("cannot start: \(error)")
             await runtime.shutdown()

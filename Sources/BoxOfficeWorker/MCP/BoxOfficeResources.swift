@@ -57,11 +57,10 @@ enum BoxOfficeResources {
         }
     }
 
-    /// Reads `uri` through its method; its params are checked against the method's schema (`-32602` if not valid).
+    /// Reads `uri` through its method's one entrance (its params checked against the method's schema: `-32602` if
+    /// not valid).
     static func read(_ uri: String, _ registry: MethodRegistry, _ context: RequestContext) throws -> RPCReply? {
         guard let (name, params) = request(uri), let method = registry.method(named: name) else { return nil }
-        let errors = method.paramsSchema.validate(.object(params))
-        guard errors.isEmpty else { throw RPCError.invalidParams(errors) }
-        return try method.start(context.forwarding(to: name, params: params))
+        return try method.enter(params, context)
     }
 }

@@ -6,7 +6,8 @@ import JSONSchema
 import MCP
 
 /// The worker's methods as MCP tools: schemas made from the method's own (``ToolSchemas``, so nothing is copied), the
-/// method's one answer path behind each tool, so a cached answer is answered on the spot here too.
+/// method itself behind each tool (called through its one entrance), so a cached answer is answered on the spot
+/// here too.
 enum BoxOfficeTools {
     /// The largest poster sent inline as an image block; a larger one is a `resource_link` to the file.
     static let inlineImageBytes = 1 << 20
@@ -22,11 +23,7 @@ enum BoxOfficeTools {
                 name: spec.tool, title: spec.title, description: spec.description,
                 inputSchema: ToolSchemas.input(method.paramsSchema.document),
                 outputSchema: ToolSchemas.output(method.resultSchema),
-                annotations: annotations(spec),
-                arguments: { method.paramsSchema },
-                run: { arguments, context in
-                    try method.start(context.forwarding(to: method.name, params: arguments))
-                },
+                annotations: annotations(spec), method: method,
                 extraContent: spec.method == "movie.poster" ? posterContent : nil)
         }
     }

@@ -22,12 +22,7 @@ enum BriefingPrompt {
                 }
                 var params: JSONObject = [:]
                 if let date = arguments["date"] { params["date"] = .string(date) }
-                let errors = method.paramsSchema.validate(.object(params))
-                guard errors.isEmpty else { throw RPCError.invalidParams(errors) }
-                switch try method.start(context.forwarding(to: method.name, params: params)) {
-                case .ready(let result): return .ready(try messages(result))
-                case .work(let work): return .work { try messages(try await work()) }
-                }
+                return try method.enter(params, context).map(messages)
             })
     }
 

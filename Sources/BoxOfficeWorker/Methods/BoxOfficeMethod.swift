@@ -5,9 +5,9 @@ import JSONRPC
 /// `boxoffice.daily` and `boxoffice.weekly`: one method type, parameterised by the kind of span it answers.
 ///
 /// Each request is planned once (rules checked, upstream call and key built), looked up at hand in the memory
-/// tier, and answered on the spot when its kept text is there; otherwise the work fetches it through the chain,
-/// and the cache asks memory again only if memory took a new body since the miss.
-struct BoxOfficeMethod: CatalogMethod {
+/// tier, and answered on the spot when it is there; otherwise the work fetches it through the chain, and the cache
+/// asks memory again only if memory took a new body since the miss.
+struct BoxOfficeMethod: TypedMethod {
     /// Which box office a method answers.
     enum Kind: String, Sendable, CaseIterable {
         case daily = "boxoffice.daily"
@@ -23,6 +23,60 @@ struct BoxOfficeMethod: CatalogMethod {
         }
     }
 
+    /// The params of both methods; `period` is the weekly one's only.
+    struct Input: MethodInput, Hashable {
+        var date: CalendarDate?
+        /// The weekly period (nil: the weekend, KOBIS's own default); always nil for a day.
+        var period: WeekPeriod?
+        /// How many entries from the top.
+        var limit: Int
+        var filters: BoxOfficeService.Filters
+        var include: Set<IncludedParts.Part>
+        /// Bypass the cache for this request's own upstream call, and rewrite it.
+        var refresh: Bool
+
+        init(
+            date: CalendarDate? = nil, period: WeekPeriod? = nil, limit: Int = 10,
+            filters: BoxOfficeService.Filters = .init(), include: Set<IncludedParts.Part> = [], refresh: Bool = false
+        ) {
+            self.date = date
+            self.period = period
+            self.limit = limit
+            self.filters = filters
+            self.include = include
+            self.refresh = refresh
+        }
+
+        init(params object: JSONObject) throws(RPCError) {
+            let params = Params(object: object)
+            self.init(
+                date: try params.date(), period: params.string("period").flatMap(WeekPeriod.init(rawValue:)),
+                limit: params.int("limit") ?? 10,
+                filters: BoxOfficeService.Filters(
+                    multiMovie: params.bool("multiMovie"),
+                    nation: params.string("nation").flatMap(BoxOfficeService.Filters.Nation.init(rawValue:)),
+                    area: params.string("area")),
+                include: Set(
+                    object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
+                refresh: params.bool("refresh") == true)
+        }
+
+        var params: JSONObject {
+            var params = Params.Writer()
+            params.set("date", date?.description)
+            params.set("period", period?.rawValue)
+            params.set("limit", limit, default: 10)
+            params.set("multiMovie", filters.multiMovie)
+            params.set("nation", filters.nation?.rawValue)
+            params.set("area", filters.area)
+            params.set("include", IncludedParts.Part.allCases.filter(include.contains).map(\.rawValue))
+            params.set("refresh", flag: refresh)
+            return params.object
+        }
+    }
+
+    typealias Output = BoxOfficeAnswer
+
     let kind: Kind
     let schemas: MethodSchemas
     let service: BoxOfficeService
@@ -35,18 +89,19 @@ struct BoxOfficeMethod: CatalogMethod {
         service = runtime.service
     }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        let params = Params(context)
-        let date = try params.date()
-        let span: BoxOfficeRequest.Span = kind == .daily ? .daily(date) : .weekly(date, params.period)
-        let request = BoxOfficeRequest(
-            span: span, limit: params.limit, filters: params.filters, refresh: params.refresh)
-        var plan = try answering { () throws(BoxOfficeError) in try service.plan(request) }
-        let include = params.include
+    /// The one upstream call that answers `input`, after the date rules (the CLI's range export plans with it too).
+    func plan(_ input: Input) throws(RPCError) -> BoxOfficePlan {
+        let span: BoxOfficeRequest.Span =
+            kind == .daily ? .daily(input.date) : .weekly(input.date, input.period ?? .weekend)
+        let request = BoxOfficeRequest(span: span, limit: input.limit, filters: input.filters, refresh: input.refresh)
+        return try answering { () throws(BoxOfficeError) in try service.plan(request) }
+    }
+
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<BoxOfficeAnswer> {
+        var plan = try plan(input)
+        let include = input.include
         let atHand = service.atHand(&plan)
-        if include.isEmpty, let atHand, let text = BoxOfficeAnswer.keptText(atHand) {
-            return .ready(text)
-        }
+        if include.isEmpty, let atHand { return .ready(BoxOfficeAnswer(office: atHand)) }
         return .work { [service, plan] in
             let office: Kept<BoxOffice>
             if let atHand {
@@ -56,7 +111,15 @@ struct BoxOfficeMethod: CatalogMethod {
                     try await service.boxOffice(plan)
                 }
             }
-            return await BoxOfficeAnswer.answer(office, include: include, service: service, context: context)
+            guard !include.isEmpty else { return BoxOfficeAnswer(office: office) }
+            let parts = await IncludedParts.fetch(for: office.value, include: include, service: service) {
+                context.reportProgress($0, total: $1, message: $2)
+            }
+            return BoxOfficeAnswer(office: office, include: include, parts: parts)
         }
+    }
+
+    func result(_ answer: BoxOfficeAnswer) -> RPCResult {
+        answer.result
     }
 }

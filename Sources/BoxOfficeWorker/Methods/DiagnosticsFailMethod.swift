@@ -4,7 +4,7 @@ import JSONSchema
 
 /// `diagnostics.fail` (only with `--diagnostics`): its handler fails with an unexpected error, so hosts and tests
 /// can see the `-32603` answer that hides internals, and that the worker keeps serving.
-struct DiagnosticsFailMethod: CatalogMethod {
+struct DiagnosticsFailMethod: TypedMethod {
     static let methodName = "diagnostics.fail"
     let summary = "Fails with an unexpected error (-32603); for testing hosts. Only with --diagnostics."
     let schemas: MethodSchemas
@@ -18,7 +18,11 @@ struct DiagnosticsFailMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        .later { throw DeliberateFailure() }
+    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+        .work { throw DeliberateFailure() }
+    }
+
+    func result(_ output: JSONValue) -> RPCResult {
+        .value(output)
     }
 }

@@ -6,7 +6,7 @@ import JSONSchema
 ///
 /// It exists so hosts (and this project's transcript tests) can see slow requests, `$/cancelRequest`, duplicate
 /// in-flight ids, `--ordered`, progress and the shutdown drain against the real binary.
-struct DiagnosticsSleepMethod: CatalogMethod {
+struct DiagnosticsSleepMethod: TypedMethod {
     static let methodName = "diagnostics.sleep"
     let summary = "Waits ms milliseconds in steps, with progress; for testing hosts. Only with --diagnostics."
     let schemas: MethodSchemas
@@ -15,13 +15,29 @@ struct DiagnosticsSleepMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        .later { try await answer(context) }
+    /// How long to sleep, in how many steps.
+    struct Input: MethodInput {
+        var ms: Int64
+        var steps: Int64
+
+        init(params: JSONObject) {
+            ms = params["ms"]?.integerValue ?? 0
+            steps = params["steps"]?.integerValue ?? 1
+        }
+
+        var params: JSONObject { ["ms": .integer(ms), "steps": .integer(steps)] }
     }
 
-    private func answer(_ context: RequestContext) async throws -> JSONValue {
-        let total = context.params["ms"]?.integerValue ?? 0
-        let steps = context.params["steps"]?.integerValue ?? 1
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<JSONValue> {
+        .work { try await answer(input, context) }
+    }
+
+    func result(_ output: JSONValue) -> RPCResult {
+        .value(output)
+    }
+
+    private func answer(_ input: Input, _ context: RequestContext) async throws -> JSONValue {
+        let (total, steps) = (input.ms, input.steps)
         for step in 1...steps {
             let until = total * step / steps
             let from = total * (step - 1) / steps

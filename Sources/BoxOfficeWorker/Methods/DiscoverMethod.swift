@@ -3,7 +3,7 @@ import JSONRPC
 import JSONSchema
 
 /// `rpc.discover`: an OpenRPC 1.3 document built from the registry, so it lists exactly what the worker answers.
-struct DiscoverMethod: CatalogMethod {
+struct DiscoverMethod: TypedMethod {
     static let methodName = "rpc.discover"
     let summary = "An OpenRPC document listing every method with its params and result schemas."
     let schemas: MethodSchemas
@@ -12,8 +12,12 @@ struct DiscoverMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        .value(answer(context))
+    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+        .ready(answer(context))
+    }
+
+    func result(_ document: JSONValue) -> RPCResult {
+        .value(document)
     }
 
     private func answer(_ context: RequestContext) -> JSONValue {

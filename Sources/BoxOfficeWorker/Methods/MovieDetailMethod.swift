@@ -3,23 +3,44 @@ import JSONCore
 import JSONRPC
 
 /// `movie.detail`: a movie's details by KOBIS movie code.
-struct MovieDetailMethod: DomainMethod {
+struct MovieDetailMethod: DomainMethod, TypedMethod {
     static let methodName = "movie.detail"
     let summary =
         "A movie's details by KOBIS movie code: titles, year, opening date, runtime, rating, nations, genres, people, companies."
     let schemas: MethodSchemas
     let runtime: WorkerRuntime
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        .later { [self] in try await answer(context) }
+    struct Input: MethodInput, Hashable {
+        var movieCode: String
+        var refresh = false
+
+        init(movieCode: String, refresh: Bool = false) {
+            self.movieCode = movieCode
+            self.refresh = refresh
+        }
+
+        init(params object: JSONObject) {
+            let params = Params(object: object)
+            self.init(movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true)
+        }
+
+        var params: JSONObject {
+            var params = Params.Writer()
+            params.set("movieCode", movieCode)
+            params.set("refresh", flag: refresh)
+            return params.object
+        }
     }
 
-    private func answer(_ context: RequestContext) async throws -> JSONValue {
-        let params = Params(context)
-        let code = params.string("movieCode") ?? ""
-        return ModelEncoding.movie(
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Movie> {
+        .work { [service] in
             try await answering { () async throws(BoxOfficeError) in
-                try await service.movie(code: code, refresh: params.refresh)
-            })
+                try await service.movie(code: input.movieCode, refresh: input.refresh)
+            }
+        }
+    }
+
+    func result(_ movie: Movie) -> RPCResult {
+        .value(ModelEncoding.movie(movie))
     }
 }

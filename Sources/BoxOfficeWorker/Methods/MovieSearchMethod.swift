@@ -3,24 +3,57 @@ import JSONCore
 import JSONRPC
 
 /// `movie.search`: KOBIS movies by title and/or director, a page at a time.
-struct MovieSearchMethod: DomainMethod {
+struct MovieSearchMethod: DomainMethod, TypedMethod {
     static let methodName = "movie.search"
     let summary = "Searches KOBIS movies by title and/or director (optionally a production year), a page at a time."
     let schemas: MethodSchemas
     let runtime: WorkerRuntime
 
-    func start(_ context: RequestContext) throws -> RPCReply {
-        .later { [self] in try await answer(context) }
+    /// A title and/or a director (the schema asks for one of them), a production year, a page.
+    struct Input: MethodInput, Hashable {
+        var title: String?
+        var director: String?
+        var year: Int?
+        var page = 1
+        var limit = 10
+
+        init(title: String? = nil, director: String? = nil, year: Int? = nil, page: Int = 1, limit: Int = 10) {
+            self.title = title
+            self.director = director
+            self.year = year
+            self.page = page
+            self.limit = limit
+        }
+
+        init(params object: JSONObject) {
+            let params = Params(object: object)
+            self.init(
+                title: params.string("title"), director: params.string("director"), year: params.int("year"),
+                page: params.int("page") ?? 1, limit: params.int("limit") ?? 10)
+        }
+
+        var params: JSONObject {
+            var params = Params.Writer()
+            params.set("title", title)
+            params.set("director", director)
+            params.set("year", year)
+            params.set("page", page, default: 1)
+            params.set("limit", limit, default: 10)
+            return params.object
+        }
     }
 
-    private func answer(_ context: RequestContext) async throws -> JSONValue {
-        let params = Params(context)
-        let result = try await answering { () async throws(BoxOfficeError) in
-            try await service.search(
-                title: params.string("title"), director: params.string("director"), year: params.int("year"),
-                page: params.int("page") ?? 1, limit: params.int("limit") ?? 10
-            )
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<MovieSearch> {
+        .work { [service] in
+            try await answering { () async throws(BoxOfficeError) in
+                try await service.search(
+                    title: input.title, director: input.director, year: input.year, page: input.page,
+                    limit: input.limit)
+            }
         }
-        return ModelEncoding.search(result)
+    }
+
+    func result(_ search: MovieSearch) -> RPCResult {
+        .value(ModelEncoding.search(search))
     }
 }

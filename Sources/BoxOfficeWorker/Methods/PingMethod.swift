@@ -3,7 +3,7 @@ import JSONRPC
 import JSONSchema
 
 /// `ping`: answers `{}` at once. Hosts use it to check that the worker is alive and reading.
-struct PingMethod: CatalogMethod {
+struct PingMethod: TypedMethod {
     static let methodName = "ping"
     let summary = "Answers {} at once: the worker is alive and reading."
     let schemas: MethodSchemas
@@ -12,7 +12,11 @@ struct PingMethod: CatalogMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
+    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<Void> {
+        .ready(())
+    }
+
+    func result(_ output: Void) -> RPCResult {
         .value(.object([:]))
     }
 }

@@ -6,7 +6,7 @@ import JSONSchema
 
 /// `worker.status`: name, version, mode, uptime, request counters, upstream counters, the KOBIS quota, the cache
 /// and limits.
-struct WorkerStatusMethod: CatalogMethod {
+struct WorkerStatusMethod: TypedMethod {
     static let methodName = "worker.status"
     let summary = "What the worker is, its mode, uptime, request counters and limits."
     let schemas: MethodSchemas
@@ -24,14 +24,18 @@ struct WorkerStatusMethod: CatalogMethod {
 
     /// At once offline; live, the work reads the shared KOBIS count (at most 50 ms, else the figures this worker
     /// knows) and asks the store whether it answers, so the responder thread never waits for a database.
-    func start(_ context: RequestContext) throws -> RPCReply {
-        guard let quota = runtime.quota else { return .value(answer(context, quota: nil, store: nil)) }
+    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+        guard let quota = runtime.quota else { return .ready(answer(context, quota: nil, store: nil)) }
         let store = runtime.store
-        return .later { [self] in
+        return .work { [self] in
             async let health = store?.health()
             let status = await quota.status()
             return answer(context, quota: status, store: await health)
         }
+    }
+
+    func result(_ status: JSONValue) -> RPCResult {
+        .value(status)
     }
 
     private func answer(_ context: RequestContext, quota status: QuotaGuard.Status?, store health: StoreHealth?)

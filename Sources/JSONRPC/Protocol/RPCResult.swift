@@ -18,6 +18,14 @@ package enum RPCResult: Sendable {
         }
     }
 
+    /// The result's compact JSON text.
+    package var json: [UInt8] {
+        switch self {
+        case .value(let value): JSONSerializer.serialize(value)
+        case .encoded(let bytes): bytes
+        }
+    }
+
     func append(to bytes: inout [UInt8]) {
         switch self {
         case .value(let value): JSONSerializer.append(value, to: &bytes)

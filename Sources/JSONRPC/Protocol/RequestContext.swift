@@ -6,15 +6,12 @@ package final class RequestContext: Sendable {
     /// The request id; `nil` for a notification.
     package let id: JSONValue?
     package let method: String
-    /// The params without `_meta` (already valid against the method's params schema).
-    package let params: JSONObject
     /// `params._meta`, reserved for the protocol.
     package let meta: JSONObject?
     /// The methods of this server (for `rpc.discover`).
     package let registry: MethodRegistry
     let statisticsSource: ServerStatistics
     private let progressSink: OutputWriter?
-    /// Shared with the contexts made by ``forwarding(to:params:)``: one request, one progress channel.
     private let progress: ProgressState
 
     /// The progress sent so far for one request, and whether it was answered.
@@ -23,12 +20,11 @@ package final class RequestContext: Sendable {
     }
 
     init(
-        id: JSONValue?, method: String, params: JSONObject, meta: JSONObject?, registry: MethodRegistry,
-        statistics: ServerStatistics, progressSink: OutputWriter?, progress: ProgressState = ProgressState()
+        id: JSONValue?, method: String, meta: JSONObject?, registry: MethodRegistry, statistics: ServerStatistics,
+        progressSink: OutputWriter?, progress: ProgressState = ProgressState()
     ) {
         self.id = id
         self.method = method
-        self.params = params
         self.meta = meta
         self.registry = registry
         self.statisticsSource = statistics
@@ -36,12 +32,12 @@ package final class RequestContext: Sendable {
         self.progress = progress
     }
 
-    /// A context for calling another method of the registry on behalf of this request (an MCP `tools/call` runs a
-    /// worker method): the same id, `_meta` (so the same progress token) and progress channel, with `params`.
-    package func forwarding(to method: String, params: JSONObject) -> RequestContext {
+    /// The context of a call made in process, outside any server (the CLI's commands): no id, no progress channel,
+    /// counters of its own (nothing was served).
+    package static func inProcess(method: String, registry: MethodRegistry) -> RequestContext {
         RequestContext(
-            id: id, method: method, params: params, meta: meta, registry: registry, statistics: statisticsSource,
-            progressSink: progressSink, progress: progress)
+            id: nil, method: method, meta: nil, registry: registry, statistics: ServerStatistics(maxInFlight: 1),
+            progressSink: nil)
     }
 
     /// `_meta.progressToken` when it is a string or an integer, as the protocol allows.

@@ -107,18 +107,16 @@ extension RPCServer {
         var params = request.params
         let meta = params["_meta"]
         params["_meta"] = nil
-        let errors = method.paramsSchema.validate(.object(params))
-        guard errors.isEmpty else { return fail(.invalidParams(errors)) }
         // The one duplicate check: an id still in flight is refused whatever kind of answer the method would give.
         if let id = request.id, inFlight.contains(id: id) { return fail(.duplicateID) }
 
         let context = RequestContext(
-            id: request.id, method: request.method, params: params, meta: meta?.objectValue, registry: registry,
+            id: request.id, method: request.method, meta: meta?.objectValue, registry: registry,
             statistics: statistics, progressSink: writer
         )
         let reply: RPCReply
         do {
-            reply = try method.start(context)
+            reply = try method.enter(params, context)
         } catch {
             context.finish()
             guard let id = request.id else { return .nothing }

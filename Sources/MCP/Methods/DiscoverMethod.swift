@@ -9,7 +9,7 @@ struct DiscoverMethod: MCPMethod {
     let cacheable = true
     let catalog: MCPCatalog
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
         var result: JSONObject = [
             "supportedVersions": .array(MCPVersion.supported.map(JSONValue.string)),
             "capabilities": Capabilities.of(catalog),

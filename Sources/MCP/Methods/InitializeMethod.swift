@@ -9,8 +9,8 @@ struct InitializeMethod: MCPMethod {
     let catalog: MCPCatalog
     let session: MCPSession
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
-        let version = MCPVersion.negotiated(context.params["protocolVersion"]?.stringValue)
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        let version = MCPVersion.negotiated(params["protocolVersion"]?.stringValue)
         session.agree(on: version)
         var result: JSONObject = [
             "protocolVersion": .string(version),

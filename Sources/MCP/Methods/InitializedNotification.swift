@@ -7,7 +7,7 @@ struct InitializedNotification: MCPMethod {
     let name = "notifications/initialized"
     let modern = false
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
         .value(.object([:]))
     }
 }

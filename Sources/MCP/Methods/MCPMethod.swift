@@ -11,7 +11,7 @@ protocol MCPMethod: RPCMethod {
     var modern: Bool { get }
     /// A result a modern client may cache (`ttlMs`, `cacheScope`): discovery and the lists.
     var cacheable: Bool { get }
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply
 }
 
 extension MCPMethod {
@@ -23,19 +23,14 @@ extension MCPMethod {
     var paramsSchema: JSONSchema { MCPParams.anyObject }
     var resultSchema: JSONValue { ["type": "object"] }
 
-    func start(_ context: RequestContext) throws -> RPCReply {
+    func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
         let era = try MCPEra.of(context.meta)
         if !era.isModern && modern && !legacy { throw Self.modernOnly(name) }
         guard era.isModern ? modern : legacy else { throw RPCError.methodNotFound(name) }
-        let reply = try answer(context, era: era)
+        let reply = try answer(params, context, era: era)
         guard era.isModern else { return reply }
         let members = ModernResult.members(cacheable: cacheable)
-        switch reply {
-        case .ready(let result):
-            return .ready(ModernResult.adding(members, to: result))
-        case .work(let work):
-            return .work { ModernResult.adding(members, to: try await work()) }
-        }
+        return try reply.map { ModernResult.adding(members, to: $0) }
     }
 }
 

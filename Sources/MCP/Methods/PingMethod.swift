@@ -6,7 +6,7 @@ struct PingMethod: MCPMethod {
     let name = "ping"
     let modern = false
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
         .value(.object([:]))
     }
 }

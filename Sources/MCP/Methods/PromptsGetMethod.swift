@@ -6,15 +6,15 @@ struct PromptsGetMethod: MCPMethod {
     let name = "prompts/get"
     let catalog: MCPCatalog
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
-        guard let promptName = context.params["name"]?.stringValue else {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        guard let promptName = params["name"]?.stringValue else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["name"]), "prompts/get needs the prompt's name")
         }
         guard let prompt = catalog.prompts.first(where: { $0.name == promptName }) else {
             throw RPCError(.invalidParams, "Unknown prompt: \(promptName)")
         }
         var arguments: [String: String] = [:]
-        for member in context.params["arguments"]?.objectValue ?? [:] {
+        for member in params["arguments"]?.objectValue ?? [:] {
             guard let text = member.value.stringValue else {
                 throw RPCError.invalidParams(
                     at: JSONPointer(tokens: ["arguments", member.key]), "prompt arguments are strings")

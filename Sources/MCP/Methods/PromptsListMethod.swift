@@ -7,7 +7,7 @@ struct PromptsListMethod: MCPMethod {
     let cacheable = true
     let catalog: MCPCatalog
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
         .value(["prompts": .array(catalog.prompts.map(\.listing))])
     }
 }

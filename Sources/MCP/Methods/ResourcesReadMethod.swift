@@ -7,17 +7,14 @@ struct ResourcesReadMethod: MCPMethod {
     let name = "resources/read"
     let catalog: MCPCatalog
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
-        guard let uri = context.params["uri"]?.stringValue else {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        guard let uri = params["uri"]?.stringValue else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["uri"]), "resources/read needs a uri")
         }
         guard let reply = try catalog.read(uri, context) else {
             throw RPCError(RPCErrorCode(rawValue: -32002), "Resource not found", data: ["uri": .string(uri)])
         }
-        switch reply {
-        case .ready(let result): return .ready(Self.contents(uri, result))
-        case .work(let work): return .work { Self.contents(uri, try await work()) }
-        }
+        return try reply.map { Self.contents(uri, $0) }
     }
 
     private static func contents(_ uri: String, _ result: RPCResult) -> RPCResult {

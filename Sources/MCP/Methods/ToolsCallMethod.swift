@@ -1,6 +1,5 @@
 import JSONCore
 import JSONRPC
-import JSONSchema
 
 /// `tools/call`: an unknown tool is a protocol error (`-32602`); arguments that do not match the tool's schema, and
 /// failures of the tool itself, are results with `isError: true`, so a model sees them and can correct itself.
@@ -16,8 +15,8 @@ struct ToolsCallMethod: MCPMethod {
             uniqueKeysWithValues: catalog.tools.filter { $0.extraContent == nil }.map { ($0.name, ToolResultMemo()) })
     }
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
-        guard let toolName = context.params["name"]?.stringValue else {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
+        guard let toolName = params["name"]?.stringValue else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["name"]), "tools/call needs the tool's name")
         }
         guard let tool = catalog.tool(named: toolName) else {
@@ -26,7 +25,7 @@ struct ToolsCallMethod: MCPMethod {
                 data: ["tools": .array(catalog.tools.map { .string($0.name) })])
         }
         let arguments: JSONObject
-        switch context.params["arguments"] {
+        switch params["arguments"] {
         case nil, .null?:
             arguments = [:]
         case .object(let object)?:
@@ -35,26 +34,13 @@ struct ToolsCallMethod: MCPMethod {
             let error = RPCError.invalidParams(at: .root, "arguments must be an object, not \(other.typeName)")
             return .ready(ToolResult.failure(error, tool: toolName))
         }
-        let errors = tool.arguments().validate(.object(arguments))
-        guard errors.isEmpty else { return .ready(ToolResult.failure(.invalidParams(errors), tool: toolName)) }
         let reply: RPCReply
         do {
-            reply = try tool.run(arguments, context)
+            reply = try tool.method.enter(arguments, context)
         } catch let error as RPCError {
             return .ready(ToolResult.failure(error, tool: toolName))
         }
-        switch reply {
-        case .ready(let result):
-            return .ready(success(result, tool))
-        case .work(let work):
-            return .work {
-                do {
-                    return success(try await work(), tool)
-                } catch let error as RPCError {
-                    return ToolResult.failure(error, tool: toolName)
-                }
-            }
-        }
+        return try reply.map { success($0, tool) }.recovering { ToolResult.failure($0, tool: toolName) }
     }
 
     private func success(_ result: RPCResult, _ tool: MCPTool) -> RPCResult {

@@ -7,7 +7,7 @@ struct ToolsListMethod: MCPMethod {
     let cacheable = true
     let catalog: MCPCatalog
 
-    func answer(_ context: RequestContext, era: MCPEra) throws -> RPCReply {
+    func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
         .value(["tools": .array(catalog.tools.map(\.listing))])
     }
 }

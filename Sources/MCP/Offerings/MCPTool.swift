@@ -1,12 +1,12 @@
 package import JSONCore
 package import JSONRPC
-package import JSONSchema
 
-/// One tool: how it is listed, how its arguments are checked, and what runs it.
+/// One tool: how it is listed, and the method behind it.
 ///
-/// The MCP layer validates the arguments with ``arguments`` and turns what ``run`` gives (a result, or an error it
-/// throws) into a `CallToolResult`: a text block with the JSON and `structuredContent`, or `isError: true` with the
-/// error, so a model can read what went wrong and try again.
+/// The MCP layer calls the method through its one entrance (``RPCMethod/enter(_:_:)``: the arguments checked
+/// against the method's own params schema, then its one step) and turns what comes back (a result, or an error it
+/// throws) into a `CallToolResult`: a text block with the JSON and `structuredContent`, or `isError: true` with
+/// the error, so a model can read what went wrong and try again.
 package struct MCPTool: Sendable {
     package var name: String
     package var title: String
@@ -15,19 +15,15 @@ package struct MCPTool: Sendable {
     package var outputSchema: JSONValue?
     /// `readOnlyHint`, `idempotentHint`, `openWorldHint`, …
     package var annotations: JSONObject
-    /// The compiled schema arguments must match (the method's own params schema).
-    package var arguments: @Sendable () -> JSONSchema
-    /// Runs the tool with valid arguments: its result as a method reply (ready or work). An ``RPCError`` it throws
-    /// becomes an `isError` result; any other error a `-32603`.
-    package var run: @Sendable (_ arguments: JSONObject, _ context: RequestContext) throws -> RPCReply
+    /// The method the tool runs, with the tool's arguments as its params. An ``RPCError`` it throws becomes an
+    /// `isError` result; any other error a `-32603`.
+    package var method: any RPCMethod
     /// Content blocks to add after the text block, made from the result (an image, a link to a file).
     package var extraContent: (@Sendable (JSONValue) -> [JSONValue])?
 
     package init(
         name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue?,
-        annotations: JSONObject, arguments: @escaping @Sendable () -> JSONSchema,
-        run: @escaping @Sendable (JSONObject, RequestContext) throws -> RPCReply,
-        extraContent: (@Sendable (JSONValue) -> [JSONValue])? = nil
+        annotations: JSONObject, method: any RPCMethod, extraContent: (@Sendable (JSONValue) -> [JSONValue])? = nil
     ) {
         self.name = name
         self.title = title
@@ -35,8 +31,7 @@ package struct MCPTool: Sendable {
         self.inputSchema = inputSchema
         self.outputSchema = outputSchema
         self.annotations = annotations
-        self.arguments = arguments
-        self.run = run
+        self.method = method
         self.extraContent = extraContent
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BoxOfficeCore
 import BoxOfficeWorker
 import Foundation
 import Logging
@@ -8,10 +7,11 @@ import Logging
 /// the worker's), log warnings to stderr, open a session on the core, run, close it (cache writes flushed, quota
 /// lease given back), and exit with the code.
 enum CommandRunner {
-    /// Runs `body` in a session; exit 64 with one line for bad input (`CLIDate.Invalid`, a bad flag).
-    static func run(
-        _ flags: CommandFlags, color: TerminalStyle.Choice, _ body: (CLISession) async throws(CLIDate.Invalid) -> Int32
-    ) async throws {
+    /// Runs `body` in a session and exits with the code it gives (64 for input it refused, with one line said);
+    /// a bad flag is exit 64 here.
+    static func run(_ flags: CommandFlags, color: TerminalStyle.Choice, _ body: (CLISession) async -> Int32)
+        async throws
+    {
         let configuration: WorkerConfiguration
         do {
             configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
@@ -33,15 +33,10 @@ enum CommandRunner {
             await session.close()
             throw ExitCode(70)
         }
-        let code: Int32
-        do throws(CLIDate.Invalid) {
-            code = try await body(session)
-        } catch {
-            await session.close()
-            usage(error.description)
-        }
+        let code = await body(session)
         await session.close()
-        if code != 0 { throw ExitCode(code) }
+        // Exit here: the session has said why; thrown, a 64 would be taken for a parse error and said again.
+        if code != 0 { exit(code) }
     }
 
     /// One line on stderr and exit 64 (usage), as for any bad input.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BoxOfficeCore
 import BoxOfficeWorker
 
 /// `boxoffice-worker daily [DATE]`: a day's top 10 as the apps showed it, or a range of days for a job.
@@ -13,17 +12,9 @@ struct DailyCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let options = self.options
-        let display = self.display
-        try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
-            try await options.run(
-                session, display: display, span: { .daily($0) }, spans: { $0.map { .daily($0) } },
-                check: { day throws(CLIDate.Invalid) in
-                    if day == session.today {
-                        throw CLIDate.Invalid(
-                            description: "today's box office does not exist yet: the latest day is yesterday")
-                    }
-                })
+        let (options, display) = (self.options.flags, self.display.choice)
+        try await CommandRunner.run(flags, color: self.display.color) { session in
+            await session.daily(options, display: display)
         }
     }
 }

@@ -15,4 +15,7 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(help: "auto (only on a terminal, never with NO_COLOR), always or never.")
     var color: TerminalStyle.Choice = .auto
+
+    /// What the session needs of these.
+    var choice: CLIDisplay { CLIDisplay(format: format, excel: excel) }
 }

@@ -18,7 +18,7 @@ struct MovieCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (code, download, format) = (self.code, self.download, display.format)
-        try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
+        try await CommandRunner.run(flags, color: display.color) { session in
             await session.movie(code: code, download: download, format: format)
         }
     }
@@ -42,20 +42,14 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let title = words.isEmpty ? nil : words.joined(separator: " ")
-        let (director, year, format) = (self.director, self.year, display.format)
-        try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
-            guard title != nil || director != nil else {
-                throw CLIDate.Invalid(description: "give a TITLE or --director")
-            }
-            return await session.search(title: title, director: director, year: year, format: format)
+        let (words, director, year, format) = (self.words, self.director, self.year, display.format)
+        try await CommandRunner.run(flags, color: display.color) { session in
+            await session.search(words: words, director: director, year: year, format: format)
         }
     }
 }
 
-/// `boxoffice-worker poster TITLE|CODE|--code CODE`: a movie's poster. An argument that has the form of a KOBIS movie
-/// code (``MovieCodeForm``) is taken as one: no title people search for has that form, and a code searched as a
-/// title finds nothing.
+/// `boxoffice-worker poster TITLE|CODE|--code CODE`: a movie's poster.
 struct PosterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "poster", abstract: "A movie's poster, by title or movie code.",
@@ -77,34 +71,9 @@ struct PosterCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let text = words.isEmpty ? nil : words.joined(separator: " ")
-        let argumentIsCode = text.map(MovieCodeForm.matches) ?? false
-        let title = argumentIsCode ? nil : text
-        let code = argumentIsCode ? text?.uppercased() : self.code
-        let (download, format) = (self.download, display.format)
-        let both = text != nil && self.code != nil
-        try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
-            guard !both, title != nil || code != nil else {
-                throw CLIDate.Invalid(description: "give a TITLE or a movie CODE (or --code CODE), one of them")
-            }
-            return await session.poster(title: title, code: code, download: download, format: format)
-        }
-    }
-}
-
-/// What a KOBIS movie code looks like: eight digits (`20124079`), or the year, a letter and three digits
-/// (`2023C625`) for the codes KOBIS gives some recent films.
-enum MovieCodeForm {
-    static func matches(_ text: String) -> Bool {
-        let characters = Array(text.utf8)
-        guard characters.count == 8 else { return false }
-        let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        let letter = { (byte: UInt8) in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-        }
-        return characters.enumerated().allSatisfy { index, byte in
-            index == 4 ? digit(byte) || letter(byte) : digit(byte)
+        let (words, code, download, format) = (self.words, self.code, self.download, display.format)
+        try await CommandRunner.run(flags, color: display.color) { session in
+            await session.poster(words: words, code: code, download: download, format: format)
         }
     }
 }
@@ -120,7 +89,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let format = display.format
-        try await CommandRunner.run(flags, color: display.color) { session throws(CLIDate.Invalid) in
+        try await CommandRunner.run(flags, color: display.color) { session in
             await session.status(format: format)
         }
     }

@@ -65,3 +65,10 @@ package enum DisplayWidth {
         case left, right
     }
 }
+
+extension String {
+    /// Right-aligned in `width` columns.
+    func leftPadded(to width: Int) -> String {
+        DisplayWidth.fit(self, to: width, alignment: .right)
+    }
+}

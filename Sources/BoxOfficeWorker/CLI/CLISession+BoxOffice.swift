@@ -1,0 +1,103 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+extension CLISession {
+    /// `daily`: a day's box office (a list or a grid, or the method's result as data), or a range of days exported.
+    package func daily(_ flags: BoxOfficeFlags, display: CLIDisplay) async -> Int32 {
+        await boxOffice(flags, display: display, method: methods.daily, period: nil) { days in days }
+    }
+
+    /// `weekly`: the period containing the day, or the finished periods of a range of days.
+    package func weekly(_ flags: BoxOfficeFlags, period text: String, display: CLIDisplay) async -> Int32 {
+        guard let period = WeekPeriod(rawValue: text) else {
+            return fail(CLIDate.Invalid(description: "\"\(text)\" is not a period: week, weekend or weekdays"))
+        }
+        return await boxOffice(flags, display: display, method: methods.weekly, period: period) { days in
+            // The periods that contain the days and have ended, each once, by their last day.
+            var ends: [CalendarDate] = []
+            for day in days {
+                let end = period.range(containing: day).end
+                if end < today, ends.last != end { ends.append(end) }
+            }
+            return ends
+        }
+    }
+
+    /// One box office through `method`, or with --from/--to a range export of the days `periods` picks.
+    private func boxOffice(
+        _ flags: BoxOfficeFlags, display: CLIDisplay, method: BoxOfficeMethod, period: WeekPeriod?,
+        periods: ([CalendarDate]) -> [CalendarDate]
+    ) async -> Int32 {
+        do {
+            if let maxCalls = flags.maxCalls, maxCalls < 0 {
+                throw CLIDate.Invalid(description: "--max-calls must be 0 or more")
+            }
+            if flags.missing && flags.from == nil {
+                throw CLIDate.Invalid(description: "--missing goes with --from/--to")
+            }
+            if let days = try flags.range(today: today) {
+                guard display.format != .text else {
+                    throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
+                }
+                if flags.missing && display.format != .ndjson {
+                    throw CLIDate.Invalid(description: "--missing goes with --format ndjson")
+                }
+                let inputs = try periods(days).map { day throws(CLIDate.Invalid) in
+                    try flags.input(date: day, period: period)
+                }
+                return await RangeExport(
+                    session: self, method: method, inputs: inputs, format: display.format, excel: display.excel,
+                    maxCalls: flags.maxCalls, missingSummary: flags.missing
+                ).run()
+            }
+            let day = try flags.date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: today) }
+            let answer = try await call(method, try flags.input(date: day, period: period))
+            show(answer, method: method, display: display, layout: flags.layout)
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    private func show(
+        _ answer: BoxOfficeAnswer, method: BoxOfficeMethod, display: CLIDisplay, layout: BoxOfficeScreen.Layout
+    ) {
+        let office = answer.office.value
+        switch display.format {
+        case .text:
+            var text = BoxOfficeScreen(width: width, style: style).render(office, layout: layout)
+            if !answer.include.isEmpty { text += Self.partsText(office, answer.parts) }
+            write(text)
+        case .json:
+            write(String(decoding: method.result(answer).json, as: UTF8.self) + "\n")
+        case .ndjson:
+            write(BoxOfficeRows.ndjson(office).joined())
+        case .csv:
+            write(
+                (display.excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns)
+                    + BoxOfficeRows.csv(office).joined())
+        }
+    }
+
+    /// Below the list, for `--with-details` and `--with-posters`: each entry's director, genres and poster, or
+    /// why a part is missing.
+    static func partsText(_ office: BoxOffice, _ parts: [IncludedParts.Entry]) -> String {
+        var lines = [""]
+        for (entry, parts) in zip(office.entries, parts) {
+            var facts: [String] = []
+            if let detail = parts.detail {
+                let genres = detail.genres.joined(separator: "/")
+                facts.append((detail.directors.map(\.name) + [genres]).filter { !$0.isEmpty }.joined(separator: " · "))
+            }
+            if let poster = parts.poster {
+                facts.append(poster.image?.url ?? "no poster")
+            }
+            if !parts.failures.isEmpty {
+                facts.append(parts.failures.map(\.error.message).joined(separator: "; "))
+            }
+            lines.append("\(String(entry.rank).leftPadded(to: 3))  \(entry.title): \(facts.joined(separator: " — "))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

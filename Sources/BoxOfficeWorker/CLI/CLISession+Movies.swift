@@ -1,0 +1,141 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+extension CLISession {
+    /// `movie CODE`: the detail screen through `movie.detail`, with the poster through `movie.poster` (its URL, or
+    /// with `download` the file); a poster that cannot be had is said on the screen, not failed.
+    package func movie(code: String, download: Bool, format: CLIFormat) async -> Int32 {
+        let movie: Movie
+        do {
+            movie = try await call(methods.detail, .init(movieCode: code))
+        } catch {
+            return fail(error)
+        }
+        var poster: MoviePosterMethod.Output?
+        var problem: String?
+        if format == .text || download {
+            do {
+                poster = try await call(methods.poster, .init(title: movie.title, download: download))
+            } catch let error as RPCError {
+                problem = Self.describe(error)
+            } catch {
+                return fail(error)
+            }
+        }
+        switch format {
+        case .text:
+            write(
+                MovieScreen(width: width, style: style).render(
+                    movie, poster: poster?.poster, file: poster?.file, posterProblem: problem))
+        case .json, .ndjson:
+            write(String(decoding: methods.detail.result(movie).json, as: UTF8.self) + "\n")
+        case .csv:
+            write(
+                CSVText.row([
+                    "movieCode", "title", "titleEnglish", "productionYear", "openDate", "runtimeMinutes", "directors",
+                    "genres", "nations", "watchGrade",
+                ])
+                    + CSVText.row([
+                        movie.movieCode, movie.title, movie.titleEnglish ?? "",
+                        movie.productionYear.map(String.init) ?? "",
+                        movie.openDate?.description ?? "", movie.runtimeMinutes.map(String.init) ?? "",
+                        movie.directors.map(\.name).joined(separator: "; "), movie.genres.joined(separator: "; "),
+                        movie.nations.joined(separator: "; "), movie.watchGrade ?? "",
+                    ]))
+        }
+        return 0
+    }
+
+    /// `search TITLE`: code, title, year, opening date and directors of each movie `movie.search` found.
+    package func search(words: [String], director: String?, year: Int?, format: CLIFormat) async -> Int32 {
+        let title = words.isEmpty ? nil : words.joined(separator: " ")
+        let found: MovieSearch
+        do {
+            found = try await call(methods.search, .init(title: title, director: director, year: year))
+        } catch {
+            return fail(error)
+        }
+        let columns = ["movieCode", "title", "productionYear", "openDate"]
+        func row(_ movie: MovieSearch.Found) -> [String] {
+            [
+                movie.movieCode, movie.title, movie.productionYear.map(String.init) ?? "",
+                movie.openDate?.description ?? "",
+            ]
+        }
+        switch format {
+        case .json:
+            write(String(decoding: methods.search.result(found).json, as: UTF8.self) + "\n")
+        case .ndjson:
+            let movies = ModelEncoding.search(found)["movies"]?.arrayValue ?? []
+            write(movies.map { JSONSerializer.string($0) + "\n" }.joined())
+        case .csv:
+            write(CSVText.row(columns) + found.movies.map { CSVText.row(row($0)) }.joined())
+        case .text:
+            var lines = [style.bold("\(found.total) movies") + style.dim(" · page \(found.page)")]
+            let titleWidth = max(10, width - 10 - 2 - 4 - 2 - 16)
+            for movie in found.movies {
+                let year = movie.productionYear.map(String.init) ?? "    "
+                lines.append(
+                    "\(DisplayWidth.fit(movie.movieCode, to: 10))  \(DisplayWidth.fit(movie.title, to: titleWidth))  "
+                        + "\(year)  " + DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16))
+            }
+            write(lines.joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
+
+    /// `poster TITLE|CODE|--code CODE`: the poster's URL and size through `movie.poster`, or, with `download`, the
+    /// file it was saved to. An argument that has the form of a KOBIS movie code (``MovieCodeForm``) is taken as
+    /// one: no title people search for has that form, and a code searched as a title finds nothing.
+    package func poster(words: [String], code: String?, download: Bool, format: CLIFormat) async -> Int32 {
+        let text = words.isEmpty ? nil : words.joined(separator: " ")
+        let argumentIsCode = text.map(MovieCodeForm.matches) ?? false
+        let input = MoviePosterMethod.Input(
+            title: argumentIsCode ? nil : text,
+            movieCode: argumentIsCode ? text?.uppercased() : code, download: download)
+        if argumentIsCode, code != nil {
+            return fail(
+                CLIDate.Invalid(description: "give the movie CODE as the argument or as --code CODE, one of them"))
+        }
+        let output: MoviePosterMethod.Output
+        do {
+            output = try await call(methods.poster, input)
+        } catch {
+            return fail(error)
+        }
+        switch format {
+        case .json, .ndjson, .csv:
+            write(String(decoding: methods.poster.result(output).json, as: UTF8.self) + "\n")
+        case .text:
+            guard let image = output.poster.image else {
+                write("no poster found for \"\(output.poster.query)\"\n")
+                return 0
+            }
+            var lines = [style.bold(output.poster.query), "\(image.url)  \(image.width)×\(image.height)"]
+            if let file = output.file {
+                lines.append(
+                    "saved: \(file.path) (\(file.mimeType), \(DisplayFormat.thousands(Int64(file.bytes))) bytes)")
+            }
+            write(lines.joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
+}
+
+/// What a KOBIS movie code looks like: eight digits (`20124079`), or the year, a letter and three digits
+/// (`2023C625`) for the codes KOBIS gives some recent films.
+enum MovieCodeForm {
+    static func matches(_ text: String) -> Bool {
+        let characters = Array(text.utf8)
+        guard characters.count == 8 else { return false }
+        let digit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let letter = { (byte: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+        return characters.enumerated().allSatisfy { index, byte in
+            index == 4 ? digit(byte) || letter(byte) : digit(byte)
+        }
+    }
+}

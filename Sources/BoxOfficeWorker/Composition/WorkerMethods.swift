@@ -1,0 +1,33 @@
+package import JSONRPC
+
+/// Every method this worker answers, built once from the runtime: the JSON-RPC registry (and through it the MCP
+/// tools, resources and prompt) serves them, and the CLI calls the same instances in process.
+package struct WorkerMethods: Sendable {
+    let ping: PingMethod
+    let status: WorkerStatusMethod
+    let discover: DiscoverMethod
+    let daily: BoxOfficeMethod
+    let weekly: BoxOfficeMethod
+    let detail: MovieDetailMethod
+    let poster: MoviePosterMethod
+    let search: MovieSearchMethod
+    /// `diagnostics.sleep` and `diagnostics.fail`, with `--diagnostics` only.
+    let diagnostics: [any RPCMethod]
+    /// The registry of all of them, in `rpc.discover`'s order.
+    package let registry: MethodRegistry
+
+    /// - Throws: ``SchemaCatalog/LoadError`` when a method's schema is missing (a build defect).
+    package init(_ configuration: WorkerConfiguration, runtime: WorkerRuntime, startedAt: WorkerClock) throws {
+        ping = try PingMethod()
+        status = try WorkerStatusMethod(configuration: configuration, clock: startedAt, runtime: runtime)
+        discover = try DiscoverMethod()
+        daily = try BoxOfficeMethod(.daily, runtime: runtime)
+        weekly = try BoxOfficeMethod(.weekly, runtime: runtime)
+        detail = try MovieDetailMethod.make(runtime)
+        poster = try MoviePosterMethod.make(runtime)
+        search = try MovieSearchMethod.make(runtime)
+        diagnostics = configuration.diagnostics ? [try DiagnosticsSleepMethod(), try DiagnosticsFailMethod()] : []
+        let served: [any RPCMethod] = [ping, status, discover, daily, weekly, detail, poster, search]
+        registry = MethodRegistry(served + diagnostics)
+    }
+}
