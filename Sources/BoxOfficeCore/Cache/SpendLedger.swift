@@ -11,22 +11,16 @@ import NIOConcurrencyHelpers
 /// keeps the spends and tries again with a growing pause, and meanwhile answers do not wait for it; a lease
 /// reclaimed meanwhile (its holder let it expire) has its spends recorded as calls made without a lease, so no call
 /// is hidden.
+///
+/// The bookkeeping is ``StateMachine``'s; this shell runs its transitions under the lock, and starts drains and
+/// resumes waiters after it.
 final class SpendLedger: Sendable {
-    private struct State {
-        var pending: [Int64: (day: CalendarDate, count: Int)] = [:]
-        /// The newest spend handed in, and the newest written.
-        var handedIn: UInt64 = 0
-        var written: UInt64 = 0
-        var waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
-        var draining: Task<Void, Never>?
-        /// The last write failed: answers stop waiting for writes until one works again.
-        var failing = false
-    }
+    private typealias Machine = StateMachine<CheckedContinuation<Void, Never>>
 
     private let store: any BoxOfficeStore
     private let worker: String
     private let warnings: CacheWarnings
-    private let state = NIOLockedValueBox(State())
+    private let state = NIOLockedValueBox(Machine())
 
     init(store: any BoxOfficeStore, worker: String, warnings: CacheWarnings) {
         self.store = store
@@ -36,53 +30,52 @@ final class SpendLedger: Sendable {
 
     /// Hands in one call spent from `lease`; the number to wait for with ``committed(through:)``.
     func spent(_ lease: Int64, day: CalendarDate) -> UInt64 {
-        state.withLockedValue { state in
-            state.pending[lease, default: (day, 0)].count += 1
-            state.handedIn += 1
-            if state.draining == nil {
-                state.draining = Task { await self.drain() }
-            }
-            return state.handedIn
-        }
+        let (sequence, action) = state.withLockedValue { $0.spent(lease, day: day) }
+        perform(action)
+        return sequence
     }
 
     /// Returns once the spends up to `sequence` are written, or at once while the store is failing.
     func committed(through sequence: UInt64) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLockedValue { state -> Bool in
-                if state.failing || state.written >= sequence { return true }
-                state.waiters.append((sequence, continuation))
-                return false
-            }
-            if now { continuation.resume() }
+            perform(state.withLockedValue { $0.committed(through: sequence, continuation) })
         }
     }
 
     /// Waits until every spend is written (or the store has failed for a while): at exit. Spends left behind by a
     /// drain that gave up get one more.
     func flush() async {
-        state.withLockedValue { state in
-            if state.draining == nil, !state.pending.isEmpty {
-                state.draining = Task { await self.drain() }
-            }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            perform(state.withLockedValue { $0.flush(continuation) })
         }
-        while let draining = state.withLockedValue({ $0.draining }) {
-            await draining.value
+    }
+
+    private func perform(_ action: Machine.Action) {
+        switch action {
+        case .none:
+            break
+        case .startDrain:
+            // Unstructured on purpose: the drain serves every caller and outlives the one whose spend started it.
+            Task { await self.drain() }
+        case .resume(let waiters):
+            for waiter in waiters { waiter.resume() }
         }
     }
 
     private func drain() async {
         var failures = 0
         while true {
-            let (batch, through) = state.withLockedValue {
-                state -> ([Int64: (day: CalendarDate, count: Int)], UInt64) in
-                let batch = state.pending
-                state.pending = [:]
-                if batch.isEmpty { state.draining = nil }
-                return (batch, state.handedIn)
+            let batch: Machine.Batch
+            let through: UInt64
+            switch state.withLockedValue({ $0.nextBatch() }) {
+            case .stop(let flushes):
+                perform(.resume(flushes))
+                return
+            case .write(let pending, let handedIn):
+                batch = pending
+                through = handedIn
             }
-            guard !batch.isEmpty else { return }
-            var failed: [Int64: (day: CalendarDate, count: Int)] = [:]
+            var failed: Machine.Batch = [:]
             for (lease, spend) in batch {
                 do {
                     if try await !store.spend(lease: lease, count: spend.count) {
@@ -93,18 +86,7 @@ final class SpendLedger: Sendable {
                     warnings.failed("\(store.description.location) cannot record KOBIS calls (\(error)); trying again")
                 }
             }
-            let ready = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
-                state.failing = !failed.isEmpty
-                if failed.isEmpty {
-                    state.written = max(state.written, through)
-                } else {
-                    for (lease, spend) in failed { state.pending[lease, default: (spend.day, 0)].count += spend.count }
-                }
-                let release = state.failing ? state.waiters : state.waiters.filter { $0.sequence <= state.written }
-                state.waiters.removeAll { state.failing || $0.sequence <= state.written }
-                return release.map(\.continuation)
-            }
-            for continuation in ready { continuation.resume() }
+            perform(state.withLockedValue { $0.wrote(through: through, failed: failed) })
             guard !failed.isEmpty else {
                 failures = 0
                 continue
@@ -113,7 +95,7 @@ final class SpendLedger: Sendable {
             if failures > 8 {
                 // About ten seconds of a failing store: keep the spends for a later drain (the next spend starts
                 // one, and so does the exit) rather than spinning.
-                state.withLockedValue { $0.draining = nil }
+                perform(state.withLockedValue { $0.drainGaveUp() })
                 warnings.report(
                     "\(failed.values.map(\.count).reduce(0, +)) KOBIS calls are not recorded in the store yet")
                 return
