@@ -14,24 +14,21 @@ import Foundation
 /// On `EPIPE` (the host closed stdout) everything queued and everything later is dropped and ``hostGone`` fires,
 /// once; the server turns that into its orderly shutdown.
 ///
-/// ``inMemory()`` makes a writer with no descriptor and no thread that keeps the lines (``collected``), for serving in
+/// ``inMemory()`` makes a writer with no descriptor and no thread that keeps the lines (``lines``), for serving in
 /// process (``RPCServer/answers(to:registry:configuration:)``).
+///
+/// The queue's decisions are ``StateMachine``'s; this class holds the descriptor, the thread and the condition
+/// variable, and does the writing, waiting and waking that a transition returns.
+///
+/// `@unchecked`: `machine` and `heldForRoom` are read and written only while `condition` is locked; the other
+/// stored properties are immutable and Sendable.
 package final class OutputWriter: @unchecked Sendable {
-    // @unchecked: every stored var is read and written only while `condition` is locked; `fd` is immutable.
-    /// The descriptor written to; `nil` keeps the lines in `collected` instead.
+    /// The descriptor written to; `nil` keeps the lines in memory instead.
     private let fd: Int32?
-    private var collected: [UInt8] = []
     private let condition = NSCondition()
-    private var queued: [UInt8] = []
-    private var writing = false
-    /// The size of the batch the writer thread is writing now: still unwritten as far as backpressure goes.
-    private var inWrite = 0
-    private var closed = false
-    private var done = false
-    private var isHostGone = false
+    private var machine: StateMachine<CheckedContinuation<Void, Never>>
     /// Threads blocked in ``waitForRoom()`` now.
     private var heldForRoom = 0
-    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
     /// Bytes that may wait in memory (queued, or in the `write(2)` under way) before ``waitForRoom()`` blocks.
     package let highWaterBytes: Int
     /// Fires once when a write fails for good (`EPIPE`: the host closed its end).
@@ -40,6 +37,7 @@ package final class OutputWriter: @unchecked Sendable {
     package init(fd: Int32, highWaterBytes: Int = 4 << 20) {
         self.fd = fd
         self.highWaterBytes = highWaterBytes
+        machine = StateMachine(highWaterBytes: highWaterBytes)
         let thread = Thread { [self] in writeLoop() }
         thread.name = "protocol-writer"
         thread.start()
@@ -48,7 +46,7 @@ package final class OutputWriter: @unchecked Sendable {
     private init() {
         fd = nil
         highWaterBytes = .max
-        done = true
+        machine = .inMemory()
     }
 
     /// A writer that keeps every line in memory: no descriptor, no thread, never full, never gone.
@@ -58,71 +56,38 @@ package final class OutputWriter: @unchecked Sendable {
     package var lines: [UInt8] {
         condition.lock()
         defer { condition.unlock() }
-        return collected
+        return machine.collected
     }
 
     /// Queues whole protocol lines: `bytes` is one or more lines, each ending in a newline. Never blocks.
     package func write(lines bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
         condition.lock()
-        guard !isHostGone, !closed else {
-            condition.unlock()
-            return
-        }
-        guard fd != nil else {
-            collected.append(contentsOf: bytes)
-            condition.unlock()
-            return
-        }
-        let wake = queued.isEmpty && !writing
-        queued.append(contentsOf: bytes)
+        let action = machine.queue(bytes)
         condition.unlock()
-        if wake { condition.broadcast() }
+        if action == .wakeWriter { condition.broadcast() }
     }
 
     /// Writes whole protocol lines from a thread that may block (the responder thread, never a task): with
     /// `write(2)` on this thread when nothing else is queued or being written, which saves the hop to the writer
     /// thread on the answers that need no work (`ping`, a kept answer); otherwise queued like ``write(lines:)``.
     package func writeNow(lines bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
         condition.lock()
-        guard !isHostGone, !closed else {
-            condition.unlock()
-            return
-        }
-        guard fd != nil else {
-            collected.append(contentsOf: bytes)
-            condition.unlock()
-            return
-        }
-        guard queued.isEmpty, !writing else {
-            queued.append(contentsOf: bytes)
-            condition.unlock()
+        let action = machine.writeNow(bytes)
+        condition.unlock()
+        switch action {
+        case .none:
+            break
+        case .wakeWriter:
             condition.broadcast()
-            return
+        case .writeHere(let batch):
+            let delivered = writeFully(batch)
+            condition.lock()
+            machine.writeEnded(delivered: delivered)
+            condition.unlock()
+            // Wakes the writer thread for what was queued meanwhile (or, when the host is gone, so it ends).
+            condition.broadcast()
+            if !delivered { hostGone.fire(byShutdown: true) }
         }
-        let delivered = writeUnlocked(bytes)
-        condition.unlock()
-        // Wakes the writer thread for what was queued meanwhile (or, when the host is gone, so it ends).
-        condition.broadcast()
-        if !delivered { hostGone.fire(byShutdown: true) }
-    }
-
-    /// Writes `batch` with the lock released (marked as the write under way meanwhile), and takes the lock back.
-    /// On failure the host is gone: what is queued is dropped. Call with `condition` locked.
-    private func writeUnlocked(_ batch: [UInt8]) -> Bool {
-        writing = true
-        inWrite = batch.count
-        condition.unlock()
-        let delivered = writeFully(batch)
-        condition.lock()
-        writing = false
-        inWrite = 0
-        if !delivered {
-            isHostGone = true
-            queued = []
-        }
-        return delivered
     }
 
     /// Blocks the calling thread while more than ``highWaterBytes`` wait to be written (the host is not reading).
@@ -130,7 +95,7 @@ package final class OutputWriter: @unchecked Sendable {
     /// - Important: For the responder thread only, never a task: it is how backpressure on output reaches stdin.
     package func waitForRoom() {
         condition.lock()
-        while queued.count + inWrite > highWaterBytes && !isHostGone && !done {
+        while machine.mustWaitForRoom {
             heldForRoom += 1
             condition.wait()
             heldForRoom -= 1
@@ -149,7 +114,7 @@ package final class OutputWriter: @unchecked Sendable {
     package var pendingBytes: Int {
         condition.lock()
         defer { condition.unlock() }
-        return queued.count + inWrite
+        return machine.pendingBytes
     }
 
     /// Takes no more lines, and returns when everything handed over has been written (or the host is gone) and
@@ -157,42 +122,36 @@ package final class OutputWriter: @unchecked Sendable {
     package func finish() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             condition.lock()
-            closed = true
-            if done {
-                condition.unlock()
-                continuation.resume()
-                return
-            }
-            finishWaiters.append(continuation)
+            let action = machine.finish(continuation)
             condition.unlock()
-            condition.broadcast()
+            switch action {
+            case .resume(let waiter): waiter.resume()
+            case .wakeWriter: condition.broadcast()
+            }
         }
     }
 
-    /// The writer thread's whole life.
+    /// The writer thread's whole life. A ``finish()`` that arrives after it ended returns at once.
     private func writeLoop() {
         condition.lock()
         while true {
-            // A direct write of the responder thread (``writeNow(lines:)``) is waited for even at close.
-            while !isHostGone && (writing || (queued.isEmpty && !closed)) {
+            switch machine.nextWriterStep() {
+            case .wait:
                 condition.wait()
+            case .write(let batch):
+                condition.unlock()
+                let delivered = writeFully(batch)
+                condition.lock()
+                machine.writeEnded(delivered: delivered)
+                condition.broadcast()
+            case .end(let waiters, let gone):
+                condition.unlock()
+                condition.broadcast()
+                if gone { hostGone.fire(byShutdown: true) }
+                for waiter in waiters { waiter.resume() }
+                return
             }
-            if queued.isEmpty || isHostGone { break }
-            let batch = queued
-            queued = []
-            let delivered = writeUnlocked(batch)
-            condition.broadcast()
-            if !delivered { break }
         }
-        done = true
-        let waiters = finishWaiters
-        finishWaiters = []
-        let gone = isHostGone
-        condition.unlock()
-        condition.broadcast()
-        if gone { hostGone.fire(byShutdown: true) }
-        for waiter in waiters { waiter.resume() }
-        // A finish() that arrives after the loop ended finds `done` set and returns at once.
     }
 
     /// `write(2)` until done; false on `EPIPE` or another unrecoverable error. `EAGAIN` (a descriptor the host made
