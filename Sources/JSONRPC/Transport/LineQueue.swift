@@ -1,4 +1,3 @@
-import DequeModule
 import Foundation
 import JSONCore
 
@@ -9,46 +8,50 @@ import JSONCore
 /// A batch leaves the queue's storage when it is taken (a `Deque`): the soak found the earlier array, which only
 /// forgot taken batches once it ran empty, holding every parsed line of a host that kept it busy (338 MiB after a
 /// million lines).
+///
+/// The queue's decisions are ``StateMachine``'s; this class holds the condition variable, and waits and wakes as a
+/// transition says.
+///
+/// `@unchecked`: `machine` and `heldPushers` are read and written only while `condition` is locked.
 final class LineQueue: @unchecked Sendable {
-    // @unchecked: every stored var is read and written only while `condition` is locked.
     private let condition = NSCondition()
-    private var batches = Deque<[ParsedLine]>()
-    private var finished = false
-    private var closed = false
+    private var machine: StateMachine<ParsedLine>
     /// Pushers waiting for room now (0 or 1: there is one reader).
     private var heldPushers = 0
     let capacity: Int
 
     init(capacity: Int = 4) {
         self.capacity = capacity
+        machine = StateMachine(capacity: capacity)
     }
 
     /// Adds a batch, waiting while the queue is full; dropped once the queue is closed.
     func push(_ batch: [ParsedLine]) {
-        guard !batch.isEmpty else { return }
         condition.lock()
-        while batches.count >= capacity && !closed {
-            heldPushers += 1
-            condition.wait()
-            heldPushers -= 1
+        while true {
+            switch machine.push(batch) {
+            case .wait:
+                heldPushers += 1
+                condition.wait()
+                heldPushers -= 1
+            case .dropped:
+                condition.unlock()
+                return
+            case .pushed(let wakeResponder):
+                condition.unlock()
+                // Signalled after unlocking, so the woken responder does not block again on the lock held here.
+                // There is one reader and one responder and the queue cannot be full and empty at once, so
+                // `signal` reaches the right waiter.
+                if wakeResponder { condition.signal() }
+                return
+            }
         }
-        guard !closed else {
-            condition.unlock()
-            return
-        }
-        let wasEmpty = batches.isEmpty
-        batches.append(batch)
-        condition.unlock()
-        // Signalled after unlocking, so the woken responder does not block again on the lock held here. There is
-        // one reader and one responder and the queue cannot be full and empty at once, so `signal` reaches the
-        // right waiter.
-        if wasEmpty { condition.signal() }
     }
 
     /// No more batches will come; the responder drains what is queued.
     func finish() {
         condition.lock()
-        finished = true
+        machine.finish()
         condition.unlock()
         condition.broadcast()
     }
@@ -56,9 +59,7 @@ final class LineQueue: @unchecked Sendable {
     /// Shutdown: queued batches are dropped and a waiting reader is released.
     func close() {
         condition.lock()
-        closed = true
-        finished = true
-        batches.removeAll()
+        machine.close()
         condition.unlock()
         condition.broadcast()
     }
@@ -66,17 +67,19 @@ final class LineQueue: @unchecked Sendable {
     /// The next batch, waiting for one; `nil` once finished and drained.
     func pop() -> [ParsedLine]? {
         condition.lock()
-        while batches.isEmpty && !finished {
-            condition.wait()
+        while true {
+            switch machine.pop() {
+            case .wait:
+                condition.wait()
+            case .end:
+                condition.unlock()
+                return nil
+            case .popped(let batch, let wakePusher):
+                condition.unlock()
+                if wakePusher { condition.signal() }
+                return batch
+            }
         }
-        guard let batch = batches.popFirst() else {
-            condition.unlock()
-            return nil
-        }
-        let wasFull = batches.count + 1 >= capacity
-        condition.unlock()
-        if wasFull { condition.signal() }
-        return batch
     }
 
     /// Pushers the full queue holds now (for tests: a test waits for this state instead of guessing its time).
@@ -90,6 +93,6 @@ final class LineQueue: @unchecked Sendable {
     var stored: Int {
         condition.lock()
         defer { condition.unlock() }
-        return batches.count
+        return machine.stored
     }
 }
