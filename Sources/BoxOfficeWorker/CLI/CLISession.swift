@@ -1,7 +1,7 @@
 package import BoxOfficeCore
 import Foundation
 import JSONCore
-package import JSONRPC
+import JSONRPC
 package import Logging
 
 /// What one command of the human CLI runs with: the same runtime and the same method instances as the worker,

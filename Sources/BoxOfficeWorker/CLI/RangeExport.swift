@@ -1,4 +1,4 @@
-package import BoxOfficeCore
+import BoxOfficeCore
 import Foundation
 import JSONCore
 import JSONRPC
