@@ -37,7 +37,7 @@ struct CalendarTests {
                 try calendar.checkDaily(date(bad))
                 Issue.record("\(bad) passed")
             } catch {
-                #expect(error.reason == .invalidArgument && error.path == "/date")
+                #expect(error.reason == .invalidArgument && error.argument == .date)
                 #expect(error.message.contains("2003-11-11") && error.message.contains("2026-11-20"))
             }
         }

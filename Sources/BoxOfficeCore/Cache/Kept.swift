@@ -1,14 +1,15 @@
-/// A value served through the cache, with the store of what is derived from its body.
+/// A value made from a body the cache keeps in memory, with that body's serial number.
 ///
-/// The domain's models stay plain values; a caller that keeps something of its own beside the cached body (the
-/// worker keeps the serialized text of an answer) finds the store here. `kept` is nil when the body is not in the
-/// memory tier (an error answer, a body that is not kept).
+/// The domain's models stay plain values, and the domain keeps nothing of a caller's: a caller that keeps
+/// something of its own made from the same body (the worker keeps the text of an answer) keys it by ``body``,
+/// which no other body ever has (a refetched or reloaded body gets a new one). `body` is nil when the body is not in
+/// the memory tier (an error answer, a body that is not kept).
 package struct Kept<Value: Sendable>: Sendable {
     package var value: Value
-    package var kept: DerivedValues?
+    package var body: UInt64?
 
-    package init(_ value: Value, kept: DerivedValues?) {
+    package init(_ value: Value, body: UInt64?) {
         self.value = value
-        self.kept = kept
+        self.body = body
     }
 }

@@ -32,7 +32,7 @@ package struct SeoulCalendar: Sendable, Hashable {
                 .invalidArgument,
                 "\"\(date)\" is \(date > yesterday ? "after the latest allowed date \(yesterday) (today's figures do not exist yet)" : "before the earliest allowed date \(Self.earliest)"); allowed: \(Self.earliest) to \(yesterday)"
             )
-            error.path = "/date"
+            error.argument = .date
             throw error
         }
     }
@@ -59,7 +59,7 @@ extension SeoulCalendar {
                     ? "\"\(date)\" is before the earliest allowed date \(Self.earliest)"
                     : "the \(period.rawValue) of \"\(date)\" (\(range.start) to \(range.end)) has not finished; the latest finished one is \(latest.start) to \(latest.end)"
             )
-            error.path = "/date"
+            error.argument = .date
             throw error
         }
     }

@@ -1,5 +1,5 @@
 /// The domain's one entry point: box offices, movies, posters and searches, from whichever ``Fetcher`` it is
-/// given (live services, offline fixtures, later a cache in front of them). Knows nothing of JSON-RPC.
+/// given (live services or offline fixtures, with the cache in front of them). Knows nothing of JSON-RPC.
 package struct BoxOfficeService: Sendable {
     /// Filters of a box office call.
     package struct Filters: Sendable, Hashable {
@@ -25,15 +25,30 @@ package struct BoxOfficeService: Sendable {
     }
 
     package let fetcher: any Fetcher
+    /// The cache at the front of the chain, when there is one: what is at hand in memory, and prefetching. Given
+    /// by name, so that a chain without it (or with something in front of it) has no fast path, visibly.
+    package let cache: CachingFetcher?
     /// "Today" in Seoul, asked on every call (a long-lived worker crosses midnight).
     package let calendar: @Sendable () -> SeoulCalendar
     /// Set in offline mode: what the fixtures cover, for defaults.
     package let offline: OfflineCoverage?
 
+    /// A service whose chain starts with `cache`.
+    package init(
+        cache: CachingFetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil
+    ) {
+        fetcher = cache
+        self.cache = cache
+        self.calendar = calendar
+        self.offline = offline
+    }
+
+    /// A service without a cache: nothing is at hand, every call goes through `fetcher`.
     package init(
         fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil
     ) {
         self.fetcher = fetcher
+        cache = nil
         self.calendar = calendar
         self.offline = offline
     }
@@ -72,10 +87,10 @@ package struct BoxOfficeService: Sendable {
     /// (or fails: ``boxOffice(_:)`` then says why). A miss is noted in the plan, so its fetch does not ask memory
     /// again unless memory took a new body meanwhile.
     package func atHand(_ plan: inout BoxOfficePlan) -> Kept<BoxOffice>? {
-        guard !plan.call.refresh else { return nil }
-        let generation = fetcher.memoryGeneration
-        guard let fetched = fetcher.atHand(plan.call) else {
-            plan.call.memoryCheckedAt = generation
+        guard !plan.call.refresh, let cache else { return nil }
+        let generation = cache.memoryGeneration
+        guard let fetched = cache.atHand(plan.call) else {
+            plan.memoryCheckedAt = generation
             return nil
         }
         return try? Self.boxOffice(fetched, plan)
@@ -83,7 +98,18 @@ package struct BoxOfficeService: Sendable {
 
     /// The planned box office, through the whole fetcher chain.
     package func boxOffice(_ plan: BoxOfficePlan) async throws(BoxOfficeError) -> Kept<BoxOffice> {
-        try Self.boxOffice(try await fetcher.fetch(plan.call), plan)
+        let fetched =
+            if let cache {
+                try await cache.fetch(plan.call, memoryCheckedAt: plan.memoryCheckedAt)
+            } else {
+                try await fetcher.fetch(plan.call)
+            }
+        return try Self.boxOffice(fetched, plan)
+    }
+
+    /// Readies, in one go, what the cache keeps for these planned box offices (a range export's periods).
+    package func prefetch(_ plans: [BoxOfficePlan]) async {
+        await cache?.prefetch(plans.map(\.call))
     }
 
     /// A box office decoded once per cached body (later requests reuse the model), with this fetch's source and
@@ -92,7 +118,7 @@ package struct BoxOfficeService: Sendable {
         var office = try DecodedBoxOffice.of(fetched, period: plan.request.span.period)
         office.source = fetched.source
         office.entries = Array(office.entries.prefix(plan.request.limit))
-        return Kept(office, kept: fetched.derived)
+        return Kept(office, body: fetched.derived?.serial)
     }
 
     package func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {
@@ -108,7 +134,7 @@ package struct BoxOfficeService: Sendable {
             if details { calls.append(Self.movieCall(entry.movieCode, refresh: false)) }
             if posters { calls.append(Self.posterCall(query: Self.posterQuery(entry.title), refresh: false)) }
         }
-        await fetcher.prefetch(calls)
+        await cache?.prefetch(calls)
     }
 
     static func movieCall(_ code: String, refresh: Bool) -> UpstreamCall {
@@ -132,7 +158,9 @@ package struct BoxOfficeService: Sendable {
         if searched == nil, let movieCode {
             searched = try await movie(code: movieCode).title
         }
-        guard let searched else { throw BoxOfficeError(.invalidArgument, "give a title or a movieCode") }
+        guard let searched else {
+            throw BoxOfficeError(.invalidArgument, "a poster is searched by a title or by a movie code")
+        }
         let query = Self.posterQuery(searched)
         let fetched = try await fetcher.fetch(Self.posterCall(query: query, refresh: refresh))
         return try KakaoDecoder.imageSearch(fetched, query: query)

@@ -56,8 +56,14 @@ package final class CachingFetcher: Fetcher {
     }
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+        try await fetch(call, memoryCheckedAt: nil)
+    }
+
+    /// Fetches `call` through the tiers. `memoryCheckedAt`: the ``memoryGeneration`` when the caller looked in
+    /// memory (``atHand(_:)``) and missed; unless a body was stored since, memory is not asked again.
+    package func fetch(_ call: UpstreamCall, memoryCheckedAt: UInt64?) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
-        if !call.refresh, let hit = await cached(call, key: key) {
+        if !call.refresh, let hit = await cached(call, key: key, memoryCheckedAt: memoryCheckedAt) {
             hits.add(1, ordering: .relaxed)
             return hit
         }
@@ -82,8 +88,12 @@ package final class CachingFetcher: Fetcher {
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
 
-    package var memoryGeneration: UInt64? { memory.generation }
+    /// A number that changes whenever the memory tier takes a new body. Read before ``atHand(_:)``, it tells the
+    /// later ``fetch(_:memoryCheckedAt:)`` whether looking in memory again can find anything new.
+    package var memoryGeneration: UInt64 { memory.generation }
 
+    /// The answer when it is fresh in the memory tier, without waiting for anything; nil otherwise. The
+    /// synchronous half of a request: a method answers on the spot when this finds the body.
     package func atHand(_ call: UpstreamCall) -> Fetched? {
         guard !call.refresh, let hit = inMemory(call, key: call.key) else { return nil }
         hits.add(1, ordering: .relaxed)
@@ -137,8 +147,8 @@ package final class CachingFetcher: Fetcher {
         return Fetched(body: found.entry.body, source: found.source, document: document, derived: found.derived)
     }
 
-    private func cached(_ call: UpstreamCall, key: String) async -> Fetched? {
-        let askedAlready = call.memoryCheckedAt.map { $0 == memory.generation } ?? false
+    private func cached(_ call: UpstreamCall, key: String, memoryCheckedAt: UInt64?) async -> Fetched? {
+        let askedAlready = memoryCheckedAt.map { $0 == memory.generation } ?? false
         if !askedAlready, let hit = inMemory(call, key: key) { return hit }
         guard let store else { return nil }
         let absentJustNow = knownAbsent.withLockedValue { absent -> Bool in

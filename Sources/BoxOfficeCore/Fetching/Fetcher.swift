@@ -1,22 +1,7 @@
-import JSONCore
-
-/// Something that answers upstream calls: the live services, the offline fixtures, later the cache in front of
-/// either. Errors are ``BoxOfficeError``s; bodies are not decoded here.
+/// Something that answers upstream calls: the live services, the offline fixtures, the cache in front of either,
+/// and the links between (coalescing, a bound, the quota). Errors are ``BoxOfficeError``s; bodies are not decoded
+/// here. What only the cache can do (answer from memory at once, prefetch a fan-out's parts) is the cache's own
+/// (``CachingFetcher``), and the service is given the cache by name.
 package protocol Fetcher: Sendable {
     func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched
-    /// The answer when it is fresh in the memory tier, without waiting for anything; nil otherwise. The
-    /// synchronous half of a request: a method answers on the spot when this finds the body.
-    func atHand(_ call: UpstreamCall) -> Fetched?
-    /// A number that changes whenever the memory tier takes a new body; nil for a fetcher without one. Read before
-    /// ``atHand(_:)``, it tells the later ``fetch(_:)`` whether looking in memory again can find anything new.
-    var memoryGeneration: UInt64? { get }
-    /// Readies what is already kept for these calls, in one go, before they are made one by one (a fan-out's
-    /// parts). Never goes upstream.
-    func prefetch(_ calls: [UpstreamCall]) async
-}
-
-extension Fetcher {
-    package func atHand(_ call: UpstreamCall) -> Fetched? { nil }
-    package var memoryGeneration: UInt64? { nil }
-    package func prefetch(_ calls: [UpstreamCall]) async {}
 }

@@ -31,8 +31,10 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     /// KOBIS `errorCode` or Kakao `errorType`/`code`.
     package var upstreamCode: String?
     package var upstreamMessage: String?
-    /// JSON Pointer of the unreadable field (malformed bodies) or of the offending param (invalid arguments).
+    /// JSON Pointer of the unreadable member of an upstream body (malformed bodies).
     package var path: String?
+    /// The argument a request got wrong (invalid arguments); the worker names it as the face names it (a param).
+    package var argument: Argument?
     package var movieCode: String?
     /// What offline fixtures cover, for `offline_unavailable`.
     package var available: [String]?
@@ -45,6 +47,12 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     package var resetsAt: String?
     /// Seconds the upstream asked to wait before trying again (`Retry-After` past what the worker waits itself).
     package var retryAfterSeconds: Int?
+
+    /// An argument of a domain call, for ``argument``.
+    package enum Argument: String, Sendable, Hashable {
+        /// The day of a box office (or the day its period contains).
+        case date
+    }
 
     package init(_ reason: Reason, _ message: String, service: Service? = nil) {
         self.reason = reason

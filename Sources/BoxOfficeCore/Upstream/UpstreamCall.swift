@@ -14,10 +14,6 @@ package struct UpstreamCall: Sendable, Hashable, CustomStringConvertible {
     package let key: String
     /// Go upstream even when the cache holds a fresh answer, and rewrite it (`refresh: true`). Not part of the key.
     package var refresh: Bool
-    /// The memory tier's generation (``Fetcher/memoryGeneration``) when the caller looked there
-    /// (``Fetcher/atHand(_:)``) and missed: unless something was stored since, the cache goes straight to the shared
-    /// store instead of asking memory again. Not part of the key.
-    package var memoryCheckedAt: UInt64?
 
     package init(service: Service, path: String, parameters: [String: String], refresh: Bool = false) {
         self.service = service

@@ -36,7 +36,7 @@ struct RangeExport {
         } catch {
             return session.fail(error)
         }
-        await service.fetcher.prefetch(plans.map(\.call))
+        await service.prefetch(plans)
         // What the cache holds, decoded once: counted for the plan and written as it is.
         var offices: [Int: BoxOffice] = [:]
         for index in plans.indices {

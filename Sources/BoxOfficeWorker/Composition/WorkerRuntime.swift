@@ -58,7 +58,7 @@ package final class WorkerRuntime: Sendable {
             cache = CachingFetcher(
                 CoalescingFetcher(upstream), store: nil, now: now, today: today, warnings: warnings,
                 usable: UsableBody.check)
-            service = BoxOfficeService(fetcher: cache, calendar: calendar, offline: fixtures.coverage)
+            service = BoxOfficeService(cache: cache, calendar: calendar, offline: fixtures.coverage)
         case .live:
             let production = injected == nil ? AsyncHTTPClientTransport(deadline: configuration.deadline) : nil
             let http = injected ?? production!
@@ -78,7 +78,7 @@ package final class WorkerRuntime: Sendable {
             cache = CachingFetcher(
                 CoalescingFetcher(upstream), store: store, now: now, today: today, warnings: warnings,
                 usable: UsableBody.check)
-            service = BoxOfficeService(fetcher: cache, calendar: calendar)
+            service = BoxOfficeService(cache: cache, calendar: calendar)
             // The posters folder's parent is checked as the SQLite store checks it (with PostgreSQL, only the
             // posters are kept there).
             let posters = configuration.cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }

@@ -7,7 +7,7 @@ import JSONSchema
 extension BoxOfficeError {
     var rpcError: RPCError {
         if reason == .invalidArgument {
-            return RPCError.invalidParams(at: JSONPointer(path ?? "") ?? .root, message)
+            return RPCError.invalidParams(at: argument.map(Self.param) ?? .root, message)
         }
         let code: RPCErrorCode =
             switch reason {
@@ -50,6 +50,15 @@ extension BoxOfficeError {
             if let directory { data["directory"] = .string(directory) }
         }
         return RPCError(code, message, data: .object(data))
+    }
+}
+
+extension BoxOfficeError {
+    /// Where a domain argument is in a method's params.
+    static func param(_ argument: Argument) -> JSONPointer {
+        switch argument {
+        case .date: JSONPointer(tokens: ["date"])
+        }
     }
 }
 

@@ -5,8 +5,9 @@ import JSONRPC
 /// `boxoffice.daily` and `boxoffice.weekly`: one method type, parameterised by the kind of span it answers.
 ///
 /// Each request is planned once (rules checked, upstream call and key built), looked up at hand in the memory
-/// tier, and answered on the spot when it is there; otherwise the work fetches it through the chain, and the cache
-/// asks memory again only if memory took a new body since the miss.
+/// tier, and answered on the spot when it is there (with the text kept for that body, ``AnswerMemo``); otherwise the
+/// work fetches it through the chain, and the cache asks memory again only if memory took a new body since the
+/// miss.
 struct BoxOfficeMethod: TypedMethod {
     /// Which box office a method answers.
     enum Kind: String, Sendable, CaseIterable {
@@ -80,6 +81,8 @@ struct BoxOfficeMethod: TypedMethod {
     let kind: Kind
     let schemas: MethodSchemas
     let service: BoxOfficeService
+    /// The text of answers without `include`, by the body they were made from.
+    let memo = AnswerMemo()
     var summary: String { kind.summary }
 
     /// - Throws: when the method's schema files are missing or broken (a build defect).
@@ -119,7 +122,13 @@ struct BoxOfficeMethod: TypedMethod {
         }
     }
 
+    /// The kept text when the answer has no parts and its body is in memory; else the result built.
     func result(_ answer: BoxOfficeAnswer) -> RPCResult {
-        answer.result
+        let office = answer.office.value
+        guard answer.include.isEmpty, let body = answer.office.body else {
+            return .value(ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts))
+        }
+        let key = AnswerMemo.Key(body: body, limit: office.entries.count, source: office.source)
+        return .encoded(memo.text(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
     }
 }

@@ -1,0 +1,41 @@
+import BoxOfficeCore
+import NIOConcurrencyHelpers
+
+/// The text of box office answers made without `include`, kept by the cached body they were made from.
+///
+/// Without `include`, an answer depends only on the upstream body, how many entries were asked for and where the
+/// body came from, and a bot asking for yesterday's top 10 asks for the same one again and again: decoding,
+/// building and dumping a ten-entry result through Jansson is most of the cost of an answer, so its text is made
+/// once per body and written as is after that.
+///
+/// Keyed by the body's serial number (``Kept/body``), which no other body ever has: a refetched or expired body comes
+/// back with a new one, so a kept text never outlives the body it was made from. Texts of bodies gone from memory are
+/// dropped when the memo is full (it is then emptied; the hot answers come back on their next request). The
+/// domain keeps none of this: it is the worker's answer.
+final class AnswerMemo: Sendable {
+    /// What an answer's text depends on, besides the method.
+    struct Key: Hashable, Sendable {
+        let body: UInt64
+        let limit: Int
+        let source: Source
+    }
+
+    /// The most texts kept: twice the memory tier's bodies (a body answered with two limits, or by both faces).
+    let capacity: Int
+    private let texts = NIOLockedValueBox<[Key: [UInt8]]>([:])
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+    }
+
+    /// The text kept under `key`, made by `make` on first use.
+    func text(_ key: Key, _ make: () -> [UInt8]) -> [UInt8] {
+        if let known = texts.withLockedValue({ $0[key] }) { return known }
+        let made = make()
+        texts.withLockedValue { texts in
+            if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
+            texts[key] = made
+        }
+        return made
+    }
+}
