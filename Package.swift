@@ -18,8 +18,7 @@ let package = Package(
     name: "boxoffice-worker",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "boxoffice-worker", targets: ["boxoffice-worker"]),
-        .executable(name: "schema-bench", targets: ["schema-bench"]),
+        .executable(name: "boxoffice-worker", targets: ["boxoffice-worker"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,6 +59,8 @@ let package = Package(
             name: "BoxOfficeCore",
             dependencies: [
                 "JSONCore",
+                // PostgresNIO's client takes a swift-log Logger.
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -104,6 +105,7 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
             ]
         ),
+        // The schema benchmark (Benchmarks/run-schema builds it by name); a target, not a product: nothing ships it.
         .executableTarget(
             name: "schema-bench", dependencies: ["JSONSchema", "JSONCore"], path: "Benchmarks/SchemaBench",
             swiftSettings: strictSettings

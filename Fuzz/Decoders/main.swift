@@ -14,8 +14,10 @@ let fuzzDecoders: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, 
         }
     }
     check { () throws(BoxOfficeError) in _ = try KOBISDecoder.movieInfo(body, movieCode: "20124079", source: source) }
-    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.movieList(body, page: 1) }
-    check { () throws(BoxOfficeError) in _ = try KakaoDecoder.imageSearch(body, query: "광해 영화 포스터") }
+    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.movieList(Fetched(body: body, source: source), page: 1) }
+    check { () throws(BoxOfficeError) in
+        _ = try KakaoDecoder.imageSearch(Fetched(body: body, source: source), query: "광해 영화 포스터")
+    }
     _ = KakaoDecoder.errorBody(body, status: 401)
     return 0
 }

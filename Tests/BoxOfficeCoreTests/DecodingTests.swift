@@ -108,7 +108,9 @@ struct DecodingTests {
     @Test("movie lists: totals, alphanumeric codes, empty openDt, comma-joined genres")
     func movieList() throws {
         let search = try KOBISDecoder.movieList(
-            try RecordedBodies.body("movielist-query-beomjoewaui-jeonjaeng.json"), page: 1)
+            Fetched(
+                body: try RecordedBodies.body("movielist-query-beomjoewaui-jeonjaeng.json"),
+                source: RecordedBodies.source), page: 1)
         #expect(search.total == 5)
         let first = try #require(search.movies.first)
         #expect(first.movieCode == "2023C168" && first.openDate == nil && first.directors.isEmpty)
@@ -116,7 +118,10 @@ struct DecodingTests {
         #expect(
             second.genres == ["범죄", "드라마"] && second.directors == ["윤종빈"]
                 && second.openDate?.description == "2012-02-02")
-        #expect(try KOBISDecoder.movieList(try RecordedBodies.body("movielist-default.json"), page: 1).total == 76512)
+        #expect(
+            try KOBISDecoder.movieList(
+                Fetched(body: try RecordedBodies.body("movielist-default.json"), source: RecordedBodies.source), page: 1
+            ).total == 76512)
     }
 
     @Test(
@@ -149,15 +154,22 @@ struct DecodingTests {
     @Test("Kakao image search: the first document, an empty result, error bodies")
     func kakao() throws {
         let poster = try KakaoDecoder.imageSearch(
-            try RecordedBodies.body("kakao-image-gwanghae-10docs.json"), query: "광해, 왕이 된 남자 영화 포스터")
+            Fetched(body: try RecordedBodies.body("kakao-image-gwanghae-10docs.json"), source: RecordedBodies.source),
+            query: "광해, 왕이 된 남자 영화 포스터")
         let image = try #require(poster.image)
         #expect(image.url.hasPrefix("http") && image.width == 710 && image.height == 490 && image.collection == "news")
         #expect(image.postedAt == "2019-01-03T15:36:01.000+09:00")
         #expect(
-            try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-empty-result.json"), query: "x").image
+            try KakaoDecoder.imageSearch(
+                Fetched(body: try RecordedBodies.body("kakao-image-empty-result.json"), source: RecordedBodies.source),
+                query: "x"
+            ).image
                 == nil)
         #expect(
-            try KakaoDecoder.imageSearch(try RecordedBodies.body("kakao-image-yagom-80docs.json"), query: "x").image
+            try KakaoDecoder.imageSearch(
+                Fetched(body: try RecordedBodies.body("kakao-image-yagom-80docs.json"), source: RecordedBodies.source),
+                query: "x"
+            ).image
                 != nil)
         for (name, type) in [
             ("kakao-error-401-AccessDeniedError.json", "AccessDeniedError"),

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The name of one kind of value derived from a cached body, and the type of that value.
 ///
 /// A key is a small Hashable struct whose fields are the inputs the value was made from (a period, an entry count,

@@ -165,10 +165,6 @@ package enum KOBISDecoder {
     }
 
     /// A movie list page. `nationAlt`/`genreAlt` are comma-joined upstream.
-    package static func movieList(_ body: [UInt8], page: Int) throws(BoxOfficeError) -> MovieSearch {
-        try movieList(Fetched(body: body, source: Source(origin: .kobis, fetchedAt: "")), page: page)
-    }
-
     package static func movieList(_ fetched: Fetched, page: Int) throws(BoxOfficeError) -> MovieSearch {
         let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)

@@ -2,10 +2,6 @@ import JSONCore
 
 /// Kakao image search bodies: the first document becomes the poster.
 package enum KakaoDecoder {
-    package static func imageSearch(_ body: [UInt8], query: String) throws(BoxOfficeError) -> PosterSearch {
-        try imageSearch(Fetched(body: body, source: Source(origin: .kobis, fetchedAt: "")), query: query)
-    }
-
     package static func imageSearch(_ fetched: Fetched, query: String) throws(BoxOfficeError) -> PosterSearch {
         let root = try UpstreamReader.read(.kakao, fetched)
         try checkError(root, status: nil)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Bounds the upstream calls in flight per service (`include` fans out up to 20 calls per box office, and several
 /// requests may fan out at once). The default width, 10, lets one wave cover a page of ten entries.
 package struct LimitingFetcher: Fetcher {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Spends the quota on every KOBIS call that reaches it (placed behind the cache and the coalescer, so only real
 /// upstream calls count). The spend is written while the call is made, and the answer waits for both: a worker

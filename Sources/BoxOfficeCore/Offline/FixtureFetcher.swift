@@ -1,5 +1,4 @@
 import JSONCore
-import Synchronization
 
 /// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
 /// decoded by the same code as live bodies.

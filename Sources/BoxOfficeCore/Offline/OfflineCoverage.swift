@@ -1,5 +1,4 @@
 import JSONCore
-import Synchronization
 
 /// What recorded responses exist, in terms a host understands: dates, periods, movie codes, titles.
 package struct OfflineCoverage: Sendable {

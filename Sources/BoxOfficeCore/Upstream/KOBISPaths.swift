@@ -1,5 +1,4 @@
 import JSONCore
-import Synchronization
 
 /// The KOBIS endpoints, relative to the base URL.
 package enum KOBISPaths {

@@ -1,5 +1,4 @@
 import JSONCore
-import Synchronization
 
 /// The Kakao endpoint, relative to its base URL.
 package enum KakaoPaths {

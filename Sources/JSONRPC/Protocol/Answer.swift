@@ -1,5 +1,4 @@
 import JSONCore
-import JSONSchema
 
 /// What one line is answered with: one response, or the array of a batch's responses.
 enum Answer: Sendable {

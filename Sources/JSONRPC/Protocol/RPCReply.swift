@@ -1,5 +1,4 @@
 package import JSONCore
-import JSONSchema
 
 /// What ``RPCMethod/start(_:_:)`` comes to: the answer itself, or the work that makes it.
 package enum RPCReply: Sendable {

@@ -1,5 +1,4 @@
 import JSONCore
-import JSONSchema
 
 /// One response object: `{"jsonrpc":"2.0","id":…,"result":…}` or `{…,"error":…}`.
 ///

@@ -1,6 +1,4 @@
 import JSONCore
-import JSONSchema
-import Logging
 
 /// Work handed from the reader thread to the task group.
 enum Job: Sendable {

@@ -1,6 +1,4 @@
 import JSONCore
-import JSONSchema
-import Logging
 
 /// What one request or batch element comes to on the reader thread.
 enum Prepared: Sendable {

@@ -1,6 +1,4 @@
 import JSONCore
-import JSONSchema
-import Logging
 
 /// A request that passed every check and waits for its handler.
 struct PreparedCall: Sendable {

@@ -1,5 +1,4 @@
 import JSONCore
-import JSONSchema
 import Logging
 
 extension RPCServer {
