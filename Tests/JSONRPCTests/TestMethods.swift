@@ -8,7 +8,7 @@ import TestSupport
 enum TestMethods {
     static let anyObject = try! JSONSchema(["type": "object"])
 
-    /// Returns its params, on the reader thread.
+    /// Returns its params, on the responder thread.
     struct Echo: RPCMethod {
         let name = "test.echo"
         let summary = "echo"

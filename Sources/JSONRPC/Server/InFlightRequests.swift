@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 
 /// The requests being worked on, for duplicate ids, `$/cancelRequest` and the shutdown drain.
 ///
-/// Requests are registered on the reader thread in reading order, so "still in flight" means exactly: read earlier
+/// Requests are registered on the responder thread in reading order, so "still in flight" means exactly: read earlier
 /// and not yet answered. Work without a usable id (notifications, `"id": null`) is tracked anonymously: it cannot be
 /// named by `$/cancelRequest`, but shutdown still cancels it.
 final class InFlightRequests: Sendable {

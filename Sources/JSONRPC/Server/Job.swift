@@ -1,6 +1,6 @@
 import JSONCore
 
-/// Work handed from the reader thread to the task group.
+/// Work handed from the responder thread to the task group.
 enum Job: Sendable {
     /// A request whose answer goes in `ticket`'s place.
     case call(PreparedCall, Ticket)

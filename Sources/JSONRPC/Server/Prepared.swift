@@ -1,6 +1,6 @@
 import JSONCore
 
-/// What one request or batch element comes to on the reader thread.
+/// What one request or batch element comes to on the responder thread.
 enum Prepared: Sendable {
     /// Nothing to do or answer (a notification that was handled or ignored).
     case nothing

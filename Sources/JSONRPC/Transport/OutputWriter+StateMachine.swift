@@ -34,7 +34,7 @@ extension OutputWriter {
             case wakeWriter
         }
 
-        /// Bytes that may wait (queued, or in the write under way) before ``mustWaitForRoom`` holds the reader.
+        /// Bytes that may wait (queued, or in the write under way) before ``mustWaitForRoom`` holds the responder.
         let highWaterBytes: Int
         /// Whether lines are kept in ``collected`` instead of written (an in-memory writer).
         private let keepsLines: Bool

@@ -9,8 +9,9 @@ import Foundation
 /// is non-blocking and full. The responder thread, which may block, writes its own answers directly when the writer
 /// is idle (``writeNow(lines:)``).
 ///
-/// Backpressure is the reader's business: the responder thread calls ``waitForRoom()`` before taking more input, so
-/// a host that stops reading stops the worker reading, and the queue stays near ``highWaterBytes``.
+/// Backpressure is the responder's business: the responder thread calls ``waitForRoom()`` before taking more input
+/// (the bounded line queue then fills and the reader thread waits), so a host that stops reading stops the worker
+/// reading, and the queue stays near ``highWaterBytes``.
 /// On `EPIPE` (the host closed stdout) everything queued and everything later is dropped and ``hostGone`` fires,
 /// once; the server turns that into its orderly shutdown.
 ///
