@@ -16,18 +16,24 @@ struct StoreContractTests {
     }
 
     /// Runs `body` on a fresh store of `kind`, then closes it and removes what it wrote; does nothing (with the
-    /// reason printed) when PostgreSQL was not started for this run.
+    /// reason printed) when PostgreSQL was not started for this run. PostgreSQL's pool runs beside `body` in a task
+    /// group, as it runs beside a session, until `close()` ends it.
     static func withStore(_ kind: Kind, _ body: (any BoxOfficeStore) async throws -> Void) async throws {
         let directory = try TemporaryDirectory("boxoffice-store-test", create: false)
         defer { directory.remove() }
         guard let store = try open(kind, directory: directory.url) else { return }
-        do {
-            try await body(store)
-        } catch {
+        try await withThrowingDiscardingTaskGroup { group in
+            if let postgres = store as? PostgresStore {
+                group.addTask { await postgres.run() }
+            }
+            do {
+                try await body(store)
+            } catch {
+                await store.close()
+                throw error
+            }
             await store.close()
-            throw error
         }
-        await store.close()
     }
 
     /// A fresh store of `kind` (SQLite in `directory`), or nil when PostgreSQL was not started for this run.

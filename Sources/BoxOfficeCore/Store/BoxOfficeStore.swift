@@ -45,6 +45,7 @@ package protocol BoxOfficeStore: Sendable {
     /// The day's shared figures.
     func quotaCount(_ service: Service, day: CalendarDate) async throws -> QuotaCount
 
-    /// Closes connections (at exit, after the last write).
+    /// Closes the store (at exit, after the last write): SQLite closes its connections; PostgreSQL ends the pool's
+    /// ``PostgresStore/run()``, which its owner's task group then waits for.
     func close() async
 }

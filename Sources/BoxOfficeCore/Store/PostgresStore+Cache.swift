@@ -9,7 +9,7 @@ extension PostgresStore {
 
     package func entries(_ keys: [String]) async throws -> [String: StoredEntry] {
         guard !keys.isEmpty else { return [:] }
-        return try await run { client in
+        return try await perform { client in
             var found: [String: StoredEntry] = [:]
             let rows = try await client.query(
                 "SELECT key, body, fetched_at, fetched_day, origin FROM upstream WHERE key = ANY(\(keys))",
@@ -29,7 +29,7 @@ extension PostgresStore {
 
     package func storeAll(_ items: [StoredItem]) async throws {
         guard !items.isEmpty else { return }
-        try await run { client in
+        try await perform { client in
             try await client.withTransaction(logger: Self.quiet) { connection in
                 for item in items {
                     try await connection.query(

@@ -6,7 +6,7 @@ import PostgresNIO
 extension PostgresStore {
     /// Runs `operation` with the outage gate, the deadline and the schema check; errors come out as
     /// ``StoreError``s whose text holds no password.
-    func run<T: Sendable>(
+    func perform<T: Sendable>(
         within shortLimit: Duration = operationTimeout,
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {

@@ -5,7 +5,7 @@ import PostgresNIO
 /// request.
 extension PostgresStore {
     package func image(_ url: String) async throws -> StoredImage? {
-        try await run { client in
+        try await perform { client in
             let rows = try await client.query(
                 "SELECT sha256, mime_type, bytes FROM images WHERE url = \(url)", logger: Self.quiet)
             for try await (sha256, mimeType, bytes) in rows.decode((String, String, Int).self) {
@@ -16,7 +16,7 @@ extension PostgresStore {
     }
 
     package func imageBytes(sha256: String) async throws -> [UInt8]? {
-        try await run { client in
+        try await perform { client in
             let rows = try await client.query(
                 "SELECT body FROM image_bytes WHERE sha256 = \(sha256)", logger: Self.quiet)
             for try await body in rows.decode(ByteBuffer.self) {
@@ -27,7 +27,7 @@ extension PostgresStore {
     }
 
     package func storeImage(_ url: String, _ image: StoredImage, bytes: [UInt8]) async throws {
-        _ = try await run { client in
+        _ = try await perform { client in
             try await client.query(
                 """
                 WITH kept AS (

@@ -26,7 +26,7 @@ extension PostgresStore {
         let limit = request.limit
         let worker = request.worker
         let seconds = request.seconds
-        return try await run { client in
+        return try await perform { client in
             let rows = try await client.query(
                 """
                 WITH granted AS (
@@ -56,7 +56,7 @@ extension PostgresStore {
     }
 
     package func spend(lease: Int64, count: Int) async throws -> Bool {
-        try await run { client in
+        try await perform { client in
             let rows = try await client.query(
                 """
                 UPDATE quota_leases SET spent = spent + \(count)
@@ -87,7 +87,7 @@ extension PostgresStore {
             WHERE service = \(service) AND day = \(day) AND total.calls > 0
             RETURNING total.calls
             """
-        return try await run { client in
+        return try await perform { client in
             var returned = 0
             for try await calls in try await client.query(query, logger: Self.quiet).decode(Int.self) {
                 returned = calls
@@ -100,7 +100,7 @@ extension PostgresStore {
         guard count > 0 else { return }
         let service = service.rawValue
         let day = day.description
-        _ = try await run { client in
+        _ = try await perform { client in
             try await client.query(
                 """
                 WITH counted AS (
@@ -118,7 +118,7 @@ extension PostgresStore {
     package func quotaCount(_ service: Service, day: CalendarDate) async throws -> QuotaCount {
         let service = service.rawValue
         let day = day.description
-        return try await run { client in
+        return try await perform { client in
             let rows = try await client.query(
                 """
                 SELECT COALESCE((SELECT allotted FROM quota_days WHERE service = \(service) AND day = \(day)), 0)::bigint,

@@ -12,6 +12,9 @@ import PostgresNIO
 /// (``operationTimeout``, with `statement_timeout` on the server), and after a failure operations fail at once
 /// until a backoff has passed (``StoreOutage``); the client's pool reconnects on the next try. The schema is
 /// brought up to date on the first successful connection, under an advisory lock.
+///
+/// - Important: The pool lends connections only while ``run()`` runs; the owner runs it in a task group for the
+///   store's life (``close()`` ends it).
 package final class PostgresStore: BoxOfficeStore {
     /// The most one operation may take, connection included; a stuck database fails the operation, not the request.
     package static let operationTimeout: Duration = .seconds(3)
@@ -28,12 +31,16 @@ package final class PostgresStore: BoxOfficeStore {
     /// The same settings for one direct connection: the start's probe, which (unlike the pool, which keeps
     /// retrying) fails at once with the real reason — refused, no such database, a wrong password.
     let direct: PostgresConnection.Configuration
-    private let running: Task<Void, Never>
+    /// Finished by ``close()``, which ends ``run()``: a signal that needs no lock and that a cancelled task stops
+    /// waiting for too.
+    private let closed: AsyncStream<Never>
+    private let closing: AsyncStream<Never>.Continuation
     let outage = StoreOutage()
     /// The schema version found (after migrating); nil until the first successful connection.
     let schema = NIOLockedValueBox<Int?>(nil)
 
-    /// Creates the client and starts its pool; connects on first use (so an unreachable server delays nothing).
+    /// Creates the client; its pool starts with ``run()`` and connects on first use (so an unreachable server delays
+    /// nothing).
     package init(url: DatabaseURL, patience: Int = 1) throws(StoreError) {
         self.patience = max(1, patience)
         self.url = url
@@ -83,9 +90,8 @@ package final class PostgresStore: BoxOfficeStore {
         direct.options.additionalStartupParameters = configuration.options.additionalStartupParameters
         direct.options.tlsServerName = serverName
         self.direct = direct
-        let client = PostgresClient(configuration: configuration)
-        self.client = client
-        running = Task { await client.run() }
+        client = PostgresClient(configuration: configuration)
+        (closed, closing) = AsyncStream.makeStream(of: Never.self)
     }
 
     /// TLS without certificate verification: libpq's `prefer` and `require`.
@@ -95,9 +101,32 @@ package final class PostgresStore: BoxOfficeStore {
         return configuration
     }
 
+    /// Runs the client's connection pool until ``close()`` or until the calling task is cancelled, and returns once
+    /// the pool has closed its connections.
+    ///
+    /// postgres-nio lends connections only while `PostgresClient.run()` runs, and documents running it in a task
+    /// group that outlives the client's use. A `Task {}` of the store's own would belong to nobody; instead the
+    /// session that owns the store runs this in its task group beside its work (`WorkerSession.serve` and the CLI's
+    /// `CommandRunner`, through `WorkerRuntime.run()`), so the pool is a child of the session and the group waits
+    /// for it before the session ends.
+    ///
+    /// - Important: Call once, and keep it running until after the last operation: the shutdown's last writes (the
+    ///   cache flush, the lease given back) come before ``close()``. An operation while it does not run waits for a
+    ///   connection and fails at its deadline.
+    package func run() async {
+        let client = client
+        let closed = closed
+        await withDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            for await _ in closed {}
+            group.cancelAll()
+        }
+    }
+
+    /// Ends ``run()``: its owner's task group then waits while the pool closes its connections. At exit, after the
+    /// last write.
     package func close() async {
-        running.cancel()
-        await running.value
+        closing.finish()
     }
 
     /// Connects now on a connection of its own, brings the schema up to date and says how it went: at start, so a
@@ -134,7 +163,7 @@ package final class PostgresStore: BoxOfficeStore {
     package func health() async -> StoreHealth {
         let connected: Bool
         do {
-            _ = try await run { client in try await client.query("SELECT 1") }
+            _ = try await perform { client in try await client.query("SELECT 1") }
             connected = true
         } catch {
             connected = false

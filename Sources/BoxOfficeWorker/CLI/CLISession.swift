@@ -62,12 +62,19 @@ package final class CLISession: Sendable {
 
     var service: BoxOfficeService { runtime.service }
 
+    /// Runs the session's background work (a PostgreSQL store's pool) until ``close()``: in a task group beside the
+    /// command, from before ``start()`` until after ``close()``; see ``WorkerRuntime/run()``.
+    package func run() async {
+        await runtime.run()
+    }
+
     /// Connects a network store (a newer schema throws); see ``WorkerRuntime/start()``.
     package func start() async throws {
         try await runtime.start()
     }
 
-    /// Flushes the cache writes, gives back the quota lease and closes the store: call before exiting.
+    /// Flushes the cache writes, gives back the quota lease and closes the store (which ends ``run()``): call
+    /// before exiting.
     package func close() async {
         await runtime.shutdown()
     }

@@ -142,6 +142,16 @@ package final class WorkerRuntime: Sendable {
         }
     }
 
+    /// Runs the runtime's background work until ``shutdown()`` ends it or the calling task is cancelled: a
+    /// PostgreSQL store's connection pool (``PostgresStore/run()``); with any other store it returns at once.
+    ///
+    /// Run it in the session's task group, beside the work, from before ``start()`` until after ``shutdown()``:
+    /// the pool is then a child of the session, and the group waits for it to close its connections.
+    package func run() async {
+        guard let store = store as? PostgresStore else { return }
+        await store.run()
+    }
+
     /// Why poster downloads cannot be served, as the error a caller gets (offline: `offline_unavailable`; without
     /// a usable cache directory: `not_configured`); nil when they can.
     package var downloadRefusal: BoxOfficeError? {
@@ -162,8 +172,8 @@ package final class WorkerRuntime: Sendable {
         return try await downloader.download(url, refresh: refresh)
     }
 
-    /// Writes what the cache still holds back, gives back the unspent KOBIS lease, closes the store and the HTTP
-    /// client's connections. The last step of every session, whatever ended it.
+    /// Writes what the cache still holds back, gives back the unspent KOBIS lease, closes the store (which ends
+    /// ``run()``) and the HTTP client's connections. The last step of every session, whatever ended it.
     package func shutdown() async {
         await cache.flush()
         await quota?.release()

@@ -23,13 +23,29 @@ package enum WorkerSession {
     package static func serve(_ face: Face, _ configuration: WorkerConfiguration, logger: Logger) async -> Int32 {
         let protocolOutput = StandardStreams.reserveProtocolOutput()
         let runtime: WorkerRuntime
-        let methods: MethodRegistry
         do {
             runtime = try WorkerRuntime(configuration, logger: logger)
         } catch {
             logger.critical("cannot start: \(error)")
             return 70
         }
+        // The runtime's background work (a PostgreSQL store's pool) is a child of the session: it runs beside the
+        // server until runtime.shutdown(), the last step of every path of serve(_:_:runtime:output:logger:), ends
+        // it, and the group waits for it. cancelAll() only makes sure.
+        return await withDiscardingTaskGroup(returning: Int32.self) { group in
+            group.addTask { await runtime.run() }
+            let code = await Self.serve(face, configuration, runtime: runtime, output: protocolOutput, logger: logger)
+            group.cancelAll()
+            return code
+        }
+    }
+
+    /// The session once its runtime is built: start, serve, and shut the runtime down, whatever ended it.
+    private static func serve(
+        _ face: Face, _ configuration: WorkerConfiguration, runtime: WorkerRuntime, output protocolOutput: Int32,
+        logger: Logger
+    ) async -> Int32 {
+        let methods: MethodRegistry
         do {
             try await runtime.start()
             methods = try WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock()).registry

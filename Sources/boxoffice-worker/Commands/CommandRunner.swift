@@ -26,15 +26,23 @@ enum CommandRunner {
             FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
             throw ExitCode(70)
         }
-        do {
-            try await session.start()
-        } catch {
-            FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+        // The session's background work (a PostgreSQL store's pool) runs beside the command until close() ends
+        // it; the group waits for it. cancelAll() only makes sure.
+        let ran = await withDiscardingTaskGroup(returning: Int32?.self) { group in
+            group.addTask { await session.run() }
+            defer { group.cancelAll() }
+            do {
+                try await session.start()
+            } catch {
+                FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+                await session.close()
+                return nil
+            }
+            let code = await body(session)
             await session.close()
-            throw ExitCode(70)
+            return code
         }
-        let code = await body(session)
-        await session.close()
+        guard let code = ran else { throw ExitCode(70) }
         // Exit here: the session has said why; thrown, a 64 would be taken for a parse error and said again.
         if code != 0 { exit(code) }
     }
