@@ -39,7 +39,8 @@ package final class QuotaGuard: Sendable {
         var lease: Int64?
         var left = 0
         var usableUntil = ContinuousClock.now
-        /// The lease request in flight, which every taker waits for instead of asking for one of its own.
+        /// The lease request in flight, which every taker waits for instead of asking for one of its own, and
+        /// ``release()`` before it gives the lease back.
         var renewing: Task<Renewal, Never>?
         /// Takers waiting for that request: near the limit a worker asks for no more calls than it has takers, so
         /// it never sits on calls another worker needs.
@@ -122,6 +123,9 @@ package final class QuotaGuard: Sendable {
                 if let lease = local.spend(day) { return .spent(lease) }
                 local.waiting += 1
                 if let renewing = local.renewing { return .wait(renewing) }
+                // Unstructured because it serves every taker that waits, not only the one that started it. Owned all
+                // the same: kept in `renewing`, awaited by each taker and by release(); never cancelled, since the
+                // store's own deadline bounds it.
                 let renewing = Task { await self.renew(day, store: store) }
                 local.renewing = renewing
                 return .wait(renewing)
@@ -211,10 +215,14 @@ package final class QuotaGuard: Sendable {
         return error
     }
 
-    /// At exit: writes the last spends, adds calls counted in the process to the shared count and gives the
+    /// At exit: waits for a lease request still in flight (a lease granted after the give-back would be held until
+    /// it expired), writes the last spends, adds calls counted in the process to the shared count and gives the
     /// unspent lease back.
     package func release() async {
         guard let store, let ledger else { return }
+        if let renewing = local.withLockedValue({ $0.renewing }) {
+            _ = await renewing.value
+        }
         await ledger.flush()
         let (day, unrecorded) = local.withLockedValue { local -> (CalendarDate?, Int) in
             defer {

@@ -45,8 +45,9 @@ final class WriteBehind: Sendable {
             let over = max(0, state.queue.count - Self.maximumPending)
             if over > 0 { state.queue.removeFirst(over) }
             if state.drain == nil {
-                // The one unstructured task here: the write outlives the request that caused it, by design;
-                // flush() awaits it.
+                // Unstructured because the write outlives the request that caused it, by design. Owned all the
+                // same: kept in `drain` and awaited by flush(), which ends it with `giveUpAt` rather than cancelling
+                // it (a cancelled Task.sleep would turn the pauses between retries into a busy loop).
                 state.drain = Task { [self] in await drainQueue() }
             }
             return over
