@@ -1,5 +1,6 @@
 import Crypto
 package import Foundation
+import SystemPackage
 
 /// Downloads poster images into `posters/<sha256>.<ext>` of the cache directory.
 ///
@@ -133,6 +134,11 @@ package struct PosterDownloader: Sendable {
             self.code = code
             message = "\(what): \(String(cString: strerror(code)))"
         }
+
+        /// From swift-system's error: its `errno` (`EIO` for anything else, which it does not throw).
+        init(_ what: String, _ error: any Error) {
+            self.init(what, code: (error as? Errno)?.rawValue ?? EIO)
+        }
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(FileError) {
@@ -145,23 +151,28 @@ package struct PosterDownloader: Sendable {
                 "cannot create \(directory)", code: (error as? CocoaError)?.code == .fileWriteOutOfSpace ? ENOSPC : EIO)
         }
         let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw FileError("cannot create \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                let failure = FileError("cannot write \(temporary)", code: count == 0 ? ENOSPC : errno)
-                close(descriptor)
-                unlink(temporary)
-                throw failure
-            }
-            written += count
+        // swift-system's calls retry a write (and the open) that a signal interrupted (EINTR), and writeAll
+        // writes until every byte is out.
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: .ownerReadWrite)
+        } catch {
+            throw FileError("cannot create \(temporary)", error)
         }
-        guard close(descriptor) == 0 else {
-            let failure = FileError("cannot write \(temporary)")
+        do {
+            try descriptor.writeAll(bytes)
+        } catch {
+            try? descriptor.close()
             unlink(temporary)
-            throw failure
+            throw FileError("cannot write \(temporary)", error)
+        }
+        do {
+            try descriptor.close()
+        } catch {
+            unlink(temporary)
+            throw FileError("cannot write \(temporary)", error)
         }
         guard rename(temporary, path) == 0 else {
             let failure = FileError("cannot rename to \(path)")
