@@ -33,9 +33,6 @@ package final class SQLiteStore: BoxOfficeStore {
         try CacheDirectory.prepare(directory, allowShared: allowShared)
         let path = directory.appendingPathComponent(Self.databaseName).path
         description = StoreDescription(kind: .sqlite, location: path)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        Glibc.close(descriptor)
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -46,12 +43,11 @@ package final class SQLiteStore: BoxOfficeStore {
         configuration.prepareDatabase { database in
             try database.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        (writer, schemaVersion) = try Self.retryingWhileBusy {
-            let writer = try DatabaseQueue(path: path, configuration: configuration)
-            let version = try writer.writeWithoutTransaction { database in
-                try database.inImmediateTransaction { try SQLiteSchema.migrate(database) }
-            }
-            return (writer, version)
+        try Self.createIfMissing(path, configuration: configuration)
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        self.writer = writer
+        schemaVersion = try writer.writeWithoutTransaction { database in
+            try database.inImmediateTransaction { try SQLiteSchema.migrate(database) }
         }
         var readOnly = configuration
         readOnly.readonly = true
@@ -60,20 +56,36 @@ package final class SQLiteStore: BoxOfficeStore {
         reader = try DatabaseQueue(path: path, configuration: readOnly)
     }
 
-    /// Runs `open` again while SQLite answers "busy", for up to five seconds. Switching a new database to WAL
-    /// (`PRAGMA journal_mode`) fails at once with SQLITE_BUSY when another process opens it at the same instant:
-    /// SQLite does not call the busy handler for that statement, so the busy timeout does not cover it.
-    private static func retryingWhileBusy<T>(_ open: () throws -> T) throws -> T {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while true {
-            do {
-                return try open()
-            } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
-                && ContinuousClock.now < deadline
-            {
-                usleep(UInt32.random(in: 2_000...10_000))
-            }
+    /// Creates the database when there is none, already in WAL mode, so that no process ever switches a database
+    /// another one has open.
+    ///
+    /// Switching to WAL (`PRAGMA journal_mode`) upgrades a read lock to the write lock, and SQLite fails that upgrade
+    /// at once with SQLITE_BUSY when another process opens the same new database at that instant: it does not call
+    /// the busy handler there, so the busy timeout cannot cover it (four workers starting on an empty directory met
+    /// it). The way out used to be a retry loop that slept on a thread of Swift's cooperative pool; instead the new
+    /// database is made under a name of its own (mode 0600: SQLite gives its `-wal` and `-shm` files the database
+    /// file's mode), switched there, and linked into place. `link` never replaces a file: of two workers creating the
+    /// cache at once, the first to link wins and the other opens its database. Opening a database already in WAL
+    /// mode switches nothing, and every later step (the migration's `IMMEDIATE` transaction) waits for its lock
+    /// through the busy timeout.
+    private static func createIfMissing(_ path: String, configuration: Configuration) throws {
+        let existing = open(path, O_RDWR | O_CLOEXEC)
+        if existing >= 0 {
+            Glibc.close(existing)
+            return
+        }
+        guard errno == ENOENT else { throw StoreError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        let fresh = "\(path).\(UInt64.random(in: 0...UInt64.max)).new"
+        let descriptor = open(fresh, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StoreError("cannot create \(fresh): \(String(cString: strerror(errno)))") }
+        Glibc.close(descriptor)
+        // The private name goes in every case; after the link the database lives on under `path`.
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(fresh + suffix) }
+        }
+        try DatabaseQueue(path: fresh, configuration: configuration).close()
+        guard link(fresh, path) == 0 || errno == EEXIST else {
+            throw StoreError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
     }
 
