@@ -52,7 +52,7 @@ enum Entry {
                 command = word
                 break
             }
-            if !word.contains("="), WorkerOptions.takesValue(word), index < words.endIndex {
+            if !word.contains("="), WorkerFlag.named(word)?.takesValue == true, index < words.endIndex {
                 index = words.index(after: index)
             }
         }
@@ -60,12 +60,11 @@ enum Entry {
             BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command }
             )
         else { return }
-        let serving = Set(WorkerOptions.servingFlagNames)
-        guard let flag = words.first(where: { serving.contains(String($0.prefix { $0 != "=" })) }) else { return }
-        let name = flag.prefix { $0 != "=" }
+        let flags = words.compactMap { WorkerFlag.named($0.prefix { $0 != "=" }) }
+        guard let flag = flags.first(where: { $0.group.inCommands == .refused }) else { return }
         FileHandle.standardError.write(
             Data(
-                "boxoffice-worker: \(name) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n"
+                "boxoffice-worker: \(flag) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n"
                     .utf8))
         exit(64)
     }

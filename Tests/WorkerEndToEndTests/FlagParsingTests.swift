@@ -4,12 +4,13 @@ import ProcessTestSupport
 import TestSupport
 import Testing
 
-/// The worker's flags are read two ways: a table for the plain forms a host uses on every spawn (no reflection on
-/// the start path), swift-argument-parser for everything else. These tests hold the two to one list and one
-/// meaning.
+/// The worker's flags are read two ways: the flag table for the plain forms a host uses on every spawn (no reflection
+/// on the start path), swift-argument-parser for everything else. These tests hold the built binary to it: its help
+/// lists the table's flags, and the plain forms are read without swift-argument-parser. `FlagTableTests` holds the
+/// two parsers to the table flag by flag.
 @Suite("Flag parsing: the quick table and swift-argument-parser agree", .spawnsWorkers)
 struct FlagParsingTests {
-    @Test("the quick table knows exactly the flags --help lists (besides --help and --version)")
+    @Test("the binary's --help lists exactly the table's flags (besides --help and --version)")
     func sameNames() async throws {
         let help = try await WorkerProcess.run([], arguments: ["--help"])
         #expect(help.status == 0)
@@ -23,7 +24,7 @@ struct FlagParsingTests {
                 let words = line.split(separator: " ").map { String($0.prefix { $0 != "," && $0 != "=" }) }
                 return words.first { $0.hasPrefix("--") }
             })
-        #expect(listed.subtracting(["--help", "--version"]) == Set(WorkerOptions.quickFlagNames), "\(text)")
+        #expect(listed.subtracting(["--help", "--version"]) == Set(WorkerFlag.all.map(\.description)), "\(text)")
     }
 
     @Test("plain forms are read by the table with their values")
@@ -36,7 +37,6 @@ struct FlagParsingTests {
         #expect(options.maxInFlight == 3 && options.ordered && options.maxLineBytes == 4096)
         #expect(options.drainSeconds == 0.5 && options.cacheDirectory == "/tmp/x" && options.today == "2026-11-21")
         #expect(options.logLevel == "debug" && options.diagnostics && !options.offline)
-        #expect(WorkerOptions.quickParse([String]())?.maxInFlight == 64)
     }
 
     @Test(

@@ -3,25 +3,29 @@ import JSONRPC
 
 /// The worker's flags as given on the command line, before the environment is consulted; ``configuration(environment:)``
 /// resolves them (flags win over the environment) and checks every rule, so `main` only parses.
-package struct WorkerOptions: Sendable {
-    package var maxInFlight = 64
+///
+/// One stored property per row of the flag table (``WorkerFlag``), which the row reads and writes by key path; a
+/// number's default is the row's (a flag is off and a text nil unless given). Equatable, so a test can hold the
+/// quick parser and swift-argument-parser to the same options.
+package struct WorkerOptions: Sendable, Equatable {
+    package var maxInFlight: Int = WorkerFlag.maxInFlight.defaultInt
     package var ordered = false
-    package var maxLineBytes = 1 << 20
-    package var maxBatch = 100
-    package var drainSeconds = 5.0
+    package var maxLineBytes: Int = WorkerFlag.maxLineBytes.defaultInt
+    package var maxBatch: Int = WorkerFlag.maxBatch.defaultInt
+    package var drainSeconds: Double = WorkerFlag.drainSeconds.defaultDouble
     package var offline = false
     package var kobisBaseURL: String?
     package var kakaoBaseURL: String?
-    package var timeout = 10.0
-    package var deadline = 30.0
+    package var timeout: Double = WorkerFlag.timeout.defaultDouble
+    package var deadline: Double = WorkerFlag.deadline.defaultDouble
     package var allowPrivateDownloads = false
     package var allowSharedCacheDirectory = false
     package var cacheDirectory: String?
     package var noCache = false
-    package var kobisDailyLimit = 2950
+    package var kobisDailyLimit: Int = WorkerFlag.kobisDailyLimit.defaultInt
     /// `--database-url`; nil: `BOXOFFICE_DATABASE_URL`, else SQLite in the cache directory.
     package var databaseURL: String?
-    package var leaseSeconds = QuotaGuard.defaultLeaseSeconds
+    package var leaseSeconds: Double = WorkerFlag.leaseSeconds.defaultDouble
     package var today: String?
     package var diagnostics = false
     /// `--log-level`; nil: `BOXOFFICE_LOG_LEVEL`, else `info`.
