@@ -3,11 +3,15 @@ import BoxOfficeWorker
 import Foundation
 import Logging
 
-/// The worker's flags as swift-argument-parser reads them for help, version and error messages, in three groups:
-/// how the long-lived faces serve (``ServingFlags``), where data comes from and is kept (``DataFlags``), and how
-/// upstream calls, downloads and shared stores behave (``UpstreamFlags``). The JSON-RPC and MCP faces list all three;
-/// a one-shot command takes ``CommandFlags``. The plain forms a host spawns with are read by a table instead
-/// (``WorkerOptions/quickParse(_:)``); a test holds the two lists equal.
+/// The worker's flags as swift-argument-parser reads them for help, version and error messages, in the three groups
+/// of the flag table (``WorkerFlag/Group``): how the long-lived faces serve (``ServingFlags``), where data comes from
+/// and is kept (``DataFlags``), and how upstream calls, downloads and shared stores behave (``UpstreamFlags``). The
+/// JSON-RPC and MCP faces list all three; a one-shot command takes ``CommandFlags``.
+///
+/// Each declaration names its row of the table, which gives the name, help, value name and default
+/// (`WorkerFlag+ArgumentParser.swift`); only the property's type and its copy into ``WorkerOptions`` are written
+/// here. The plain forms a host spawns with are read from the same table without swift-argument-parser
+/// (``WorkerOptions/quickParse(_:)``); the flag table tests hold the two parses equal, flag by flag.
 struct WorkerFlags: ParsableArguments {
     @OptionGroup var serving: ServingFlags
     @OptionGroup var data: DataFlags
@@ -61,35 +65,12 @@ struct WorkerFlags: ParsableArguments {
 /// How the long-lived faces read, work and answer: concurrency, order, limits, draining, diagnostics. A one-shot
 /// command (`daily`, `movie`, …) has none of these, so its help does not list them.
 struct ServingFlags: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Requests worked on at once; reading stops (backpressure) when this many are in flight.", valueName: "n"))
-    var maxInFlight: Int = 64
-
-    @Flag(help: "Write responses in request order instead of as each completes.")
-    var ordered = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Longest accepted line in bytes; a longer one is answered with -32600 and discarded while read.",
-            valueName: "bytes"))
-    var maxLineBytes: Int = 1 << 20
-
-    @Option(
-        help: ArgumentHelp("Most messages in one batch; a larger batch is answered with one -32600.", valueName: "n"))
-    var maxBatch: Int = 100
-
-    @Option(
-        help: ArgumentHelp(
-            "On SIGTERM/SIGINT, seconds in-flight requests get to finish before they are answered with -32800.",
-            valueName: "seconds"))
-    var drainSeconds: Double = 5
-
-    @Flag(
-        help:
-            "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes)."
-    )
-    var diagnostics = false
+    @Option(WorkerFlag.maxInFlight) var maxInFlight: Int
+    @Flag(WorkerFlag.ordered) var ordered: Bool
+    @Option(WorkerFlag.maxLineBytes) var maxLineBytes: Int
+    @Option(WorkerFlag.maxBatch) var maxBatch: Int
+    @Option(WorkerFlag.drainSeconds) var drainSeconds: Double
+    @Flag(WorkerFlag.diagnostics) var diagnostics: Bool
 
     func apply(to options: inout WorkerOptions) {
         options.maxInFlight = maxInFlight
@@ -104,30 +85,12 @@ struct ServingFlags: ParsableArguments {
 /// Where answers come from and where they are kept: offline or live, the cache, the KOBIS quota, today's date,
 /// logging. Every face and command lists these.
 struct DataFlags: ParsableArguments {
-    @Flag(help: "Serve the embedded recorded fixtures even when KOBIS_API_KEY is set.")
-    var offline = false
-    @Option(
-        help: ArgumentHelp(
-            "The shared cache directory (env BOXOFFICE_CACHE_DIR; default $XDG_CACHE_HOME/boxoffice-worker, else ~/.cache/boxoffice-worker).",
-            valueName: "path"))
-    var cacheDir: String?
-    @Flag(help: "Keep no cache on disk (answers are still kept briefly in memory; poster downloads are off).")
-    var noCache = false
-    @Option(
-        help: ArgumentHelp(
-            "KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted.",
-            valueName: "n"))
-    var kobisDailyLimit: Int = 2950
-    @Option(
-        help: ArgumentHelp(
-            "Take this date (YYYY-MM-DD) as today in Seoul, for replays and tests (env BOXOFFICE_TODAY).",
-            valueName: "date"))
-    var today: String?
-    @Option(
-        help: ArgumentHelp(
-            "trace, debug, info, notice, warning, error or critical (env BOXOFFICE_LOG_LEVEL; default info).",
-            valueName: "level"))
-    var logLevel: String?
+    @Flag(WorkerFlag.offline) var offline: Bool
+    @Option(WorkerFlag.cacheDir) var cacheDir: String?
+    @Flag(WorkerFlag.noCache) var noCache: Bool
+    @Option(WorkerFlag.kobisDailyLimit) var kobisDailyLimit: Int
+    @Option(WorkerFlag.today) var today: String?
+    @Option(WorkerFlag.logLevel) var logLevel: String?
 
     var logLevelText: String? {
         logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
@@ -147,39 +110,14 @@ struct DataFlags: ParsableArguments {
 /// shared-directory opt-ins, PostgreSQL. The worker's help lists them; a one-shot command takes them too but lists
 /// them only under `--help-hidden` (a person at a terminal rarely needs them).
 struct UpstreamFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("KOBIS base URL (env KOBIS_BASE_URL); endpoint paths are appended.", valueName: "url"))
-    var kobisBaseUrl: String?
-    @Option(help: ArgumentHelp("Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.", valueName: "url"))
-    var kakaoBaseUrl: String?
-    @Option(
-        help: ArgumentHelp(
-            "Seconds each upstream call may take (transient failures are retried up to 3 times).", valueName: "seconds")
-    )
-    var timeout: Double = 10
-    @Option(
-        help: ArgumentHelp(
-            "Seconds one upstream call may take in all, its whole body included.", valueName: "seconds"))
-    var deadline: Double = 30
-    @Flag(
-        help:
-            "Let poster downloads reach loopback and private addresses (env BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1): for tests and private mirrors."
-    )
-    var allowPrivateDownloads = false
-    @Flag(
-        help:
-            "Use a cache directory that other users can write to or that another user owns (refused otherwise: they could replace the cache)."
-    )
-    var allowSharedCacheDir = false
-    @Option(
-        help: ArgumentHelp(
-            "Keep the cache, the poster index and the KOBIS quota in PostgreSQL, shared by every machine (env BOXOFFICE_DATABASE_URL; postgres://user:password@host:5432/db?sslmode=…). Default: SQLite in the cache directory.",
-            valueName: "url"))
-    var databaseUrl: String?
-    @Option(
-        help: ArgumentHelp(
-            "How long a worker's lease of KOBIS calls holds; a worker that dies holding one loses it after this.",
-            valueName: "seconds"))
-    var leaseSeconds: Double = 60
+    @Option(WorkerFlag.kobisBaseURL) var kobisBaseUrl: String?
+    @Option(WorkerFlag.kakaoBaseURL) var kakaoBaseUrl: String?
+    @Option(WorkerFlag.timeout) var timeout: Double
+    @Option(WorkerFlag.deadline) var deadline: Double
+    @Flag(WorkerFlag.allowPrivateDownloads) var allowPrivateDownloads: Bool
+    @Flag(WorkerFlag.allowSharedCacheDir) var allowSharedCacheDir: Bool
+    @Option(WorkerFlag.databaseURL) var databaseUrl: String?
+    @Option(WorkerFlag.leaseSeconds) var leaseSeconds: Double
 
     func apply(to options: inout WorkerOptions) {
         options.kobisBaseURL = kobisBaseUrl
