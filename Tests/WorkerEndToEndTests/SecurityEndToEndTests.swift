@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeWorker
 import Foundation
 import JSONCore
 import ProcessTestSupport
@@ -133,7 +134,7 @@ struct SecurityEndToEndTests {
             .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
         }
         let first = try FakeUpstream { _ in .redirect(location: "http://127.0.0.1:\(target.port)/poster.jpg") }
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(deadline: WorkerConfiguration().deadline)
         defer { Task { await transport.shutdown() } }
         // Only the first server's port is allowed here (the hop logic is what is tested; every real hop to
         // loopback is refused by DownloadDestination, as the test above shows).
@@ -155,7 +156,7 @@ struct SecurityEndToEndTests {
             .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
         }
         let first = try FakeUpstream { _ in .redirect(location: "http://second.invalid:\(target.port)/poster.jpg") }
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport(deadline: WorkerConfiguration().deadline)
         let request = HTTPRequest(
             url: "http://first.invalid:\(first.port)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
             destinationCheck: { _ in .allowed(connectTo: "127.0.0.1") })

@@ -18,7 +18,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// otherwise hold the call, and one of the few places in flight, for ever.
     package let deadline: Duration
 
-    package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration = .seconds(30)) {
+    /// - Parameter deadline: no default here: the default is the `--deadline` flag's, in the worker's flag table.
+    package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration) {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration())
         self.maximumBodyBytes = maximumBodyBytes
         self.deadline = deadline

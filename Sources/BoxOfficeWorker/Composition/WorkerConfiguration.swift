@@ -46,16 +46,20 @@ package struct WorkerConfiguration: Sendable {
     /// `--offline` was given although a key is set (said in the offline notice).
     package var offlineRequested: Bool
 
+    /// A flag's default here is the flag table's (``WorkerFlag``), so a configuration made here (in a test, a fuzz
+    /// target) has the limits of a worker started without flags.
     package init(
         server: ServerConfiguration = ServerConfiguration(), mode: Mode = .offline, diagnostics: Bool = false,
         kobis: LiveFetcher.Endpoint = LiveFetcher.Endpoint(
             baseURL: defaultKOBISBaseURL, key: nil, setting: "KOBIS_API_KEY"),
         kakao: LiveFetcher.Endpoint = LiveFetcher.Endpoint(
             baseURL: defaultKakaoBaseURL, key: nil, setting: "KAKAO_REST_API_KEY"),
-        timeout: Duration = .seconds(10), today: CalendarDate? = nil, cacheDirectory: String? = nil,
-        kobisDailyLimit: Int = 2950, database: DatabaseURL? = nil,
-        leaseSeconds: Double = QuotaGuard.defaultLeaseSeconds, upstreamWidth: Int = 10, offlineRequested: Bool = false,
-        deadline: Duration = .seconds(30), allowPrivateDownloads: Bool = false, allowSharedCacheDirectory: Bool = false
+        timeout: Duration = .seconds(WorkerFlag.timeout.defaultDouble), today: CalendarDate? = nil,
+        cacheDirectory: String? = nil, kobisDailyLimit: Int = WorkerFlag.kobisDailyLimit.defaultInt,
+        database: DatabaseURL? = nil, leaseSeconds: Double = WorkerFlag.leaseSeconds.defaultDouble,
+        upstreamWidth: Int = 10, offlineRequested: Bool = false,
+        deadline: Duration = .seconds(WorkerFlag.deadline.defaultDouble), allowPrivateDownloads: Bool = false,
+        allowSharedCacheDirectory: Bool = false
     ) {
         self.allowSharedCacheDirectory = allowSharedCacheDirectory
         self.deadline = deadline
