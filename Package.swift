@@ -164,9 +164,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkerEndToEndTests",
+            // ArgumentParser: the flag table tests parse with the executable's swift-argument-parser declarations.
             dependencies: [
                 "boxoffice-worker", "BoxOfficeWorker", "BoxOfficeCore", "JSONSchema", "JSONCore", "TestSupport",
                 "WorkerTestSupport", "ProcessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
