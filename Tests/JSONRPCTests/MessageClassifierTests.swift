@@ -5,7 +5,7 @@ import Testing
 
 @Suite("MessageClassifier: JSON-RPC 2.0 shape rules")
 struct MessageClassifierTests {
-    func classify(_ text: String, maxBatch: Int = 100) -> IncomingMessage {
+    func classify(_ text: String, maxBatch: Int = ServerConfiguration().maxBatch) -> IncomingMessage {
         MessageClassifier.classify(JSONValue(json: text), maxBatch: maxBatch)
     }
 
