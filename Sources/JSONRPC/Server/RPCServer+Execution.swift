@@ -7,7 +7,7 @@ extension RPCServer {
         switch job {
         case .call(let call, let ticket):
             let response = await execute(call)
-            sequencer.deliver(ticket, line: response.map { Answer.single($0).line })
+            sequencer.deliver(ticket, line: response.map { OutputLine.single($0).line })
         case .notification(let call):
             _ = await execute(call)
             statistics.inFlight.leave()
@@ -27,7 +27,7 @@ extension RPCServer {
                 return responses
             }
             if let ticket {
-                sequencer.deliver(ticket, line: responses.isEmpty ? nil : Answer.batch(responses).line)
+                sequencer.deliver(ticket, line: responses.isEmpty ? nil : OutputLine.batch(responses).line)
             } else {
                 statistics.inFlight.leave()
             }

@@ -8,7 +8,7 @@ import Synchronization
 /// Three threads and a task group:
 /// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
-///   step (``RPCMethod/start(_:)``): a ready answer is written on the spot, work goes to the task group;
+///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work goes to the task group;
 /// - the writer thread (``OutputWriter``) owns stdout;
 /// - at most `maxInFlight` lines are worked on or waiting for their turn at once (``InFlightGate``); then the
 ///   responder waits, the bounded ``LineQueue`` fills, and reading stops (backpressure).
@@ -212,7 +212,7 @@ package final class RPCServer: Sendable {
     }
 
     /// Writes an answer that needed no work: with the chunk's other answers, or in its place in `--ordered` mode.
-    func answerNow(_ answer: Answer, _ output: ImmediateOutput) {
+    func answerNow(_ answer: OutputLine, _ output: ImmediateOutput) {
         guard sequencer.isOrdered else { return output.append(answer) }
         guard takeSlot(output) else { return }
         sequencer.deliver(sequencer.takeTicket(), line: answer.line)

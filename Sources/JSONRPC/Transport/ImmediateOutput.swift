@@ -17,7 +17,7 @@ final class ImmediateOutput {
     }
 
     /// Appends the serialized answer and its newline.
-    func append(_ answer: Answer) {
+    func append(_ answer: OutputLine) {
         answer.append(to: &buffer)
         if buffer.count >= flushBytes { flush() }
     }

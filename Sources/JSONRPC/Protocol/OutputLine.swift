@@ -1,7 +1,11 @@
 import JSONCore
 
-/// What one line is answered with: one response, or the array of a batch's responses.
-enum Answer: Sendable {
+/// One line of output: one response, or the array of a batch's responses.
+///
+/// The words for what goes back, one each: an output line (this) holds ``Response`` objects, a response holds an
+/// ``RPCResult`` or an ``RPCError``, and ``RPCReply`` is what a method's one step comes to (a result now, or the
+/// work that makes one).
+enum OutputLine: Sendable {
     case single(Response)
     case batch([Response])
 
