@@ -1,7 +1,7 @@
 """Domain benchmark: offline boxoffice.daily throughput, and the worker's overhead over a loopback upstream.
 
 Offline: N boxoffice.daily requests piped through the worker (embedded fixtures), requests/s. After the first, each is
-answered from the text kept beside the cached body (see BoxOfficeAnswer), as a repeated question is in real use.
+answered from the text the worker keeps for the cached body (see AnswerMemo), as a repeated question is in real use.
 Live: a fake KOBIS on 127.0.0.1 (Python, keep-alive) serves a recorded daily body. The same run measures a direct
 HTTP GET of it (the upstream's own time, as a client sees it) and a boxoffice.daily round trip through the worker
 (one request in, one answer out, repeated, each with refresh: true so it really goes upstream). The worker's

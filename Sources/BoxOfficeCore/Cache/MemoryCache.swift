@@ -15,7 +15,7 @@ final class MemoryCache: Sendable {
         /// What a hit is served as: `cache` for live bodies, the fixture's own source for fixtures.
         var source: Source
         var document: JSONValue?
-        /// Decoded models and serialized answers of this body.
+        /// The models the domain decoded from this body.
         var derived: DerivedValues
         var lastUse: UInt64
     }

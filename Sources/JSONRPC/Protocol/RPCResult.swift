@@ -3,7 +3,7 @@ package import JSONCore
 /// What a handler answers with: a value, or the compact JSON text of a value made earlier.
 ///
 /// The text form lets a method hand back a result it serialized once and kept (the box office methods keep the
-/// text of an answer beside its cached upstream body): building and dumping a large result is most of the cost of
+/// text of an answer for each cached upstream body): building and dumping a large result is most of the cost of
 /// answering it again.
 package enum RPCResult: Sendable {
     case value(JSONValue)

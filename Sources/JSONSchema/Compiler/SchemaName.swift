@@ -1,7 +1,7 @@
 import JSONCore
 
 /// A property name from a schema, with what makes comparing it cheap.
-struct SchemaName: @unchecked Sendable {
+struct SchemaName: Sendable {
     let text: String
     let utf8Count: Int
     let isASCII: Bool

@@ -43,19 +43,19 @@ class FastCheck: @unchecked Sendable {
     }
 }
 
-private final class RefCheck: FastCheck, @unchecked Sendable {
+private final class RefCheck: FastCheck {
     let target: NodeRef
     init(_ target: FastNode) { self.target = NodeRef(target) }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool { target.accepts(value, depth: depth) }
 }
 
-private final class TypeCheck: FastCheck, @unchecked Sendable {
+private final class TypeCheck: FastCheck {
     let mask: TypeMask
     init(_ mask: TypeMask) { self.mask = mask }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool { mask.admits(value) }
 }
 
-private final class EnumCheck: FastCheck, @unchecked Sendable {
+private final class EnumCheck: FastCheck {
     let values: [JSONValue]
     let strings: [SchemaName]
     init(_ values: [JSONValue]) {
@@ -72,7 +72,7 @@ private final class EnumCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class NumberCheck: FastCheck, @unchecked Sendable {
+private final class NumberCheck: FastCheck {
     let keyword: Keyword
     init(_ keyword: Keyword) { self.keyword = keyword }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -88,7 +88,7 @@ private final class NumberCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class StringCheck: FastCheck, @unchecked Sendable {
+private final class StringCheck: FastCheck {
     let keyword: Keyword
     init(_ keyword: Keyword) { self.keyword = keyword }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -102,7 +102,7 @@ private final class StringCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class FormatCheck: FastCheck, @unchecked Sendable {
+private final class FormatCheck: FastCheck {
     let checker: FormatChecker
     init(_ checker: FormatChecker) { self.checker = checker }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -123,7 +123,7 @@ private struct MembersCheck {
     var check: FastCheck { FusedMembersCheck(self) }
 }
 
-private final class FusedMembersCheck: FastCheck, @unchecked Sendable {
+private final class FusedMembersCheck: FastCheck {
     let properties: [(SchemaName, NodeRef)]
     let patterns: [(ECMARegex, NodeRef)]
     let additional: NodeRef?
@@ -156,7 +156,7 @@ private final class FusedMembersCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class ObjectCheck: FastCheck, @unchecked Sendable {
+private final class ObjectCheck: FastCheck {
     let keyword: Keyword
     let dependentNodes: [(String, NodeRef)]
 
@@ -186,7 +186,7 @@ private final class ObjectCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class ArrayCheck: FastCheck, @unchecked Sendable {
+private final class ArrayCheck: FastCheck {
     let keyword: Keyword
     let schemas: [NodeRef]
 
@@ -229,7 +229,7 @@ private final class ArrayCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class AllOfCheck: FastCheck, @unchecked Sendable {
+private final class AllOfCheck: FastCheck {
     let schemas: [NodeRef]
     init(_ schemas: [FastNode]) { self.schemas = schemas.map(NodeRef.init) }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -237,7 +237,7 @@ private final class AllOfCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class AnyOfCheck: FastCheck, @unchecked Sendable {
+private final class AnyOfCheck: FastCheck {
     let schemas: [NodeRef]
     init(_ schemas: [FastNode]) { self.schemas = schemas.map(NodeRef.init) }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -245,7 +245,7 @@ private final class AnyOfCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class OneOfCheck: FastCheck, @unchecked Sendable {
+private final class OneOfCheck: FastCheck {
     let schemas: [NodeRef]
     init(_ schemas: [FastNode]) { self.schemas = schemas.map(NodeRef.init) }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool {
@@ -258,13 +258,13 @@ private final class OneOfCheck: FastCheck, @unchecked Sendable {
     }
 }
 
-private final class NotCheck: FastCheck, @unchecked Sendable {
+private final class NotCheck: FastCheck {
     let schema: NodeRef
     init(_ schema: FastNode) { self.schema = NodeRef(schema) }
     override func accepts(_ value: JSONValue, depth: Int) -> Bool { !schema.accepts(value, depth: depth) }
 }
 
-private final class ConditionalCheck: FastCheck, @unchecked Sendable {
+private final class ConditionalCheck: FastCheck {
     let condition: NodeRef
     let then: NodeRef?
     let otherwise: NodeRef?
