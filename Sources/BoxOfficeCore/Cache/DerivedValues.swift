@@ -1,16 +1,15 @@
 import NIOConcurrencyHelpers
 import Synchronization
 
-/// Values the domain derives from one cached upstream body (its decoded model), kept beside it
-/// in the in-memory cache so a hot entry is decoded and encoded once, not on every request.
+/// What the domain derives from one cached upstream body (the box office decoded from it), kept beside it in the
+/// in-memory cache, so a hot entry is decoded once, not on every request; and the body's serial number.
 ///
 /// It lives and dies with its cache entry: a refetched or expired body comes with a new, empty one, so nothing
-/// derived outlives the body it came from.
-///
-/// `@unchecked`: the table is only touched under its lock, and every key in it is a ``DerivedKey`` (Sendable); only
-/// `AnyHashable`, which erases that, is not marked Sendable.
-package final class DerivedValues: @unchecked Sendable {
-    private let table = NIOLockedValueBox<[AnyHashable: any Sendable]>([:])
+/// derived outlives the body it came from. Typed, not a table of any values: a lookup is one lock and one
+/// comparison, where a table keyed by `AnyHashable` cost a dynamic cast and metadata lookups on every answer.
+package final class DerivedValues: Sendable {
+    /// The box office decoded from the body, and the period it was decoded as (nil: a day).
+    private let decoded = NIOLockedValueBox<(period: WeekPeriod?, office: BoxOffice)?>(nil)
     /// The serial number of the body these values come from: unique in the process, so a caller may key what it
     /// derives itself by it (``Kept/body``).
     package let serial: UInt64
@@ -20,12 +19,13 @@ package final class DerivedValues: @unchecked Sendable {
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
-    /// The value kept under `key`, made by `make` on first use. A `make` that throws keeps nothing.
-    package func value<Key: DerivedKey, E: Error>(_ key: Key, _ make: () throws(E) -> Key.Value) throws(E) -> Key.Value
+    /// The box office decoded as `period`, made by `decode` on first use. A `decode` that throws keeps nothing.
+    func boxOffice(period: WeekPeriod?, _ decode: () throws(BoxOfficeError) -> BoxOffice) throws(BoxOfficeError)
+        -> BoxOffice
     {
-        if let known = table.withLockedValue({ $0[AnyHashable(key)] }) as? Key.Value { return known }
-        let made = try make()
-        table.withLockedValue { $0[AnyHashable(key)] = made }
-        return made
+        if let known = decoded.withLockedValue({ $0 }), known.period == period { return known.office }
+        let office = try decode()
+        decoded.withLockedValue { $0 = (period, office) }
+        return office
     }
 }

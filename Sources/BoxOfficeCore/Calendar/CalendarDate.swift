@@ -17,22 +17,32 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
         self.day = day
     }
 
-    /// `YYYY-MM-DD`, or `YYYYMMDD` (KOBIS movie info). Read from the UTF-8 bytes: every box office row has one.
-    package init?(_ text: some StringProtocol) {
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        let bytes = text.utf8
-        guard bytes.count == 8 || bytes.count == 10 else { return nil }
-        for (index, byte) in bytes.enumerated() {
-            if bytes.count == 10 && (index == 4 || index == 7) {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+    /// `YYYY-MM-DD`, or `YYYYMMDD` (KOBIS movie info). Read from the UTF-8 bytes: every box office row has one, and
+    /// every box office request. A `String`, not `some StringProtocol`: called from other modules, a generic
+    /// initializer is not specialized, and its byte loop looked up generic metadata on every call (a sixth of a
+    /// cached answer's time).
+    package init?(_ text: String) {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> (year: Int, month: Int, day: Int)? in
+            let dashed = bytes.count == 10
+            guard dashed || bytes.count == 8 else { return nil }
+            if dashed { guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil } }
+            func number(_ positions: Range<Int>) -> Int? {
+                var value = 0
+                for position in positions {
+                    let byte = bytes[position]
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            digits.append(Int(byte - UInt8(ascii: "0")))
+            guard let year = number(0..<4), let month = number(dashed ? 5..<7 : 4..<6),
+                let day = number(dashed ? 8..<10 : 6..<8)
+            else { return nil }
+            return (year, month, day)
         }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+        guard let parsed else { return nil }
+        self.init(year: parsed.year, month: parsed.month, day: parsed.day)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
@@ -73,17 +83,35 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// `YYYY-MM-DD`.
     package var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+        text(separator: UInt8(ascii: "-"))
     }
 
     /// `YYYYMMDD`, as KOBIS `targetDt` wants it.
     package var compact: String {
-        "\(Self.pad(year, 4))\(Self.pad(month, 2))\(Self.pad(day, 2))"
+        text(separator: nil)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
+    /// The digits written as bytes (years 0–9999): both forms are made for every request (the upstream call's key
+    /// and the answer), and padding strings piece by piece was a measurable part of a cached answer.
+    private func text(separator: UInt8?) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        func append(_ value: Int, digits: Int) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            var rest = max(0, value)
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        append(year, digits: 4)
+        if let separator { bytes.append(separator) }
+        append(month, digits: 2)
+        if let separator { bytes.append(separator) }
+        append(day, digits: 2)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

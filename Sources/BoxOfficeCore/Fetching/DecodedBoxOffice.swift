@@ -1,12 +1,9 @@
 /// A box office decoded from a fetched body once: the model is kept with the body in memory (``DerivedValues``),
 /// so the check that decides a body may be cached (``UsableBody``) and every request answered from it share one
 /// decoding.
-package struct DecodedBoxOffice: DerivedKey {
-    package typealias Value = BoxOffice
-    /// nil: a day.
-    let period: WeekPeriod?
-
-    /// The box office in `fetched`, decoded now or taken from what its body already gave.
+enum DecodedBoxOffice {
+    /// The box office in `fetched` (a day's when `period` is nil), decoded now or taken from what its body already
+    /// gave.
     static func of(_ fetched: Fetched, period: WeekPeriod?) throws(BoxOfficeError) -> BoxOffice {
         let decode = { () throws(BoxOfficeError) -> BoxOffice in
             if let period {
@@ -16,6 +13,6 @@ package struct DecodedBoxOffice: DerivedKey {
             }
         }
         guard let derived = fetched.derived else { return try decode() }
-        return try derived.value(DecodedBoxOffice(period: period), decode)
+        return try derived.boxOffice(period: period, decode)
     }
 }
