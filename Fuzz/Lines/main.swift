@@ -6,7 +6,7 @@ import JSONRPC
 private let methods: MethodRegistry = {
     let configuration = WorkerConfiguration()
     let runtime = try! WorkerRuntime(configuration)
-    return try! MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+    return try! WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock()).registry
 }()
 
 /// The libFuzzer target: arbitrary bytes as the worker's stdin, through framing, parsing, classification, validation

@@ -5,7 +5,7 @@ import MCP
 
 private let configuration = WorkerConfiguration()
 private let runtime = try! WorkerRuntime(configuration)
-private let methods = try! MethodTable.registry(configuration, runtime: runtime, startedAt: WorkerClock())
+private let methods = try! WorkerMethods(configuration, runtime: runtime, startedAt: WorkerClock()).registry
 /// The tools, resources and prompt, built once (their schemas compile once); each run gets a fresh session.
 private let catalog = BoxOfficeMCP.catalog(methods, runtime: runtime)
 

@@ -40,8 +40,8 @@ package struct ProbeMethod: RPCMethod {
 
     private struct Unexpected: Error {}
 
-    package func start(_ context: RequestContext) throws -> RPCReply {
-        let echo: JSONValue = ["method": .string(name), "params": .object(context.params)]
+    package func start(_ params: JSONObject, _ context: RequestContext) throws -> RPCReply {
+        let echo: JSONValue = ["method": .string(name), "params": .object(params)]
         switch Self.behaviour(for: context.id) {
         case .ready:
             return .value(echo)
