@@ -32,6 +32,8 @@ package struct BoxOfficeService: Sendable {
     package let calendar: @Sendable () -> SeoulCalendar
     /// Set in offline mode: what the fixtures cover, for defaults.
     package let offline: OfflineCoverage?
+    /// The box office calls already built.
+    private let boxOfficeCalls = BoxOfficeCalls()
 
     /// A service whose chain starts with `cache`.
     package init(
@@ -57,14 +59,12 @@ package struct BoxOfficeService: Sendable {
     /// built here, once per request.
     package func plan(_ request: BoxOfficeRequest) throws(BoxOfficeError) -> BoxOfficePlan {
         let calendar = calendar()
-        var parameters = request.filters.parameters
-        let path: String
+        let key: BoxOfficeCalls.Key
         switch request.span {
         case .daily(let date):
             let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
             try calendar.checkDaily(day)
-            parameters["targetDt"] = day.compact
-            path = KOBISPaths.daily
+            key = BoxOfficeCalls.Key(target: day, period: nil, filters: request.filters)
         case .weekly(let date, let period):
             let end: CalendarDate
             if let date {
@@ -75,11 +75,9 @@ package struct BoxOfficeService: Sendable {
             } else {
                 end = calendar.latestFinished(period).end
             }
-            parameters["targetDt"] = end.compact
-            parameters["weekGb"] = period.weekGb
-            path = KOBISPaths.weekly
+            key = BoxOfficeCalls.Key(target: end, period: period, filters: request.filters)
         }
-        let call = UpstreamCall(service: .kobis, path: path, parameters: parameters, refresh: request.refresh)
+        let call = boxOfficeCalls.call(key, refresh: request.refresh)
         return BoxOfficePlan(request: request, call: call)
     }
 
