@@ -120,60 +120,66 @@ extension WorkerFlag {
 }
 
 // How a row is made: one function per kind, so a row says its kind once and the reading, storing and default of the
-// value follow from the key path's type.
+// value follow from the accessors' type. Accessors are closures, not key paths: a key path is instantiated by the
+// runtime the first time it is used, and the start path builds every row (its defaults), which made twenty key paths
+// a measurable part of a cold start.
 extension WorkerFlag {
     /// A flag that takes no value: on when given, off by default.
     static func flag(
-        _ name: String, _ group: Group, _ keyPath: any WritableKeyPath<WorkerOptions, Bool> & Sendable, help: String
+        _ name: String, _ group: Group, _ get: @escaping @Sendable (WorkerOptions) -> Bool,
+        _ set: @escaping @Sendable (inout WorkerOptions, Bool) -> Void, help: String
     ) -> WorkerFlag {
         WorkerFlag(
             name: name, group: group, default: .flag(false), valueName: nil, help: help,
-            read: { .flag($0[keyPath: keyPath]) },
+            read: { .flag(get($0)) },
             store: { options, _ in
-                options[keyPath: keyPath] = true
+                set(&options, true)
                 return true
             })
     }
 
     static func int(
-        _ name: String, _ group: Group, _ keyPath: any WritableKeyPath<WorkerOptions, Int> & Sendable,
-        default value: Int, valueName: String, help: String
+        _ name: String, _ group: Group, _ get: @escaping @Sendable (WorkerOptions) -> Int,
+        _ set: @escaping @Sendable (inout WorkerOptions, Int) -> Void, default value: Int, valueName: String,
+        help: String
     ) -> WorkerFlag {
-        number(name, group, keyPath, default: value, valueName: valueName, help: help) { .int($0) }
+        number(name, group, get, set, default: value, valueName: valueName, help: help) { .int($0) }
     }
 
     static func double(
-        _ name: String, _ group: Group, _ keyPath: any WritableKeyPath<WorkerOptions, Double> & Sendable,
-        default value: Double, valueName: String, help: String
+        _ name: String, _ group: Group, _ get: @escaping @Sendable (WorkerOptions) -> Double,
+        _ set: @escaping @Sendable (inout WorkerOptions, Double) -> Void, default value: Double, valueName: String,
+        help: String
     ) -> WorkerFlag {
-        number(name, group, keyPath, default: value, valueName: valueName, help: help) { .double($0) }
+        number(name, group, get, set, default: value, valueName: valueName, help: help) { .double($0) }
     }
 
     /// A text, nil by default; what it means is checked later, with the environment (a URL, a date, a level).
     static func text(
-        _ name: String, _ group: Group, _ keyPath: any WritableKeyPath<WorkerOptions, String?> & Sendable,
-        valueName: String, help: String
+        _ name: String, _ group: Group, _ get: @escaping @Sendable (WorkerOptions) -> String?,
+        _ set: @escaping @Sendable (inout WorkerOptions, String?) -> Void, valueName: String, help: String
     ) -> WorkerFlag {
         WorkerFlag(
             name: name, group: group, default: .text(nil), valueName: valueName, help: help,
-            read: { .text($0[keyPath: keyPath]) },
+            read: { .text(get($0)) },
             store: { options, text in
-                options[keyPath: keyPath] = text
+                set(&options, text)
                 return true
             })
     }
 
     /// A number read as Swift reads it (`Int("64")`, `Double("0.5")`), as swift-argument-parser does too.
-    private static func number<T: LosslessStringConvertible & SendableMetatype>(
-        _ name: String, _ group: Group, _ keyPath: any WritableKeyPath<WorkerOptions, T> & Sendable, default value: T,
-        valueName: String, help: String, _ wrap: @escaping @Sendable (T) -> Value
+    private static func number<T: LosslessStringConvertible & Sendable>(
+        _ name: String, _ group: Group, _ get: @escaping @Sendable (WorkerOptions) -> T,
+        _ set: @escaping @Sendable (inout WorkerOptions, T) -> Void, default value: T, valueName: String, help: String,
+        _ wrap: @escaping @Sendable (T) -> Value
     ) -> WorkerFlag {
         WorkerFlag(
             name: name, group: group, default: wrap(value), valueName: valueName, help: help,
-            read: { wrap($0[keyPath: keyPath]) },
+            read: { wrap(get($0)) },
             store: { options, text in
                 guard let number = T(text) else { return false }
-                options[keyPath: keyPath] = number
+                set(&options, number)
                 return true
             })
     }
