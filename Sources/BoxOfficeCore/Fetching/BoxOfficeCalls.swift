@@ -17,6 +17,11 @@ final class BoxOfficeCalls: Sendable {
     }
 
     static let capacity = 1024
+
+    /// The process's one: a call depends only on its key, so every service may share it. A global, so that it is
+    /// made on the first box office request rather than at start: instantiating a dictionary keyed by a new Hashable
+    /// type makes the runtime scan every conformance record of the binary once, about a million instructions.
+    static let shared = BoxOfficeCalls()
     private let calls = NIOLockedValueBox<[Key: UpstreamCall]>([:])
 
     /// The call for `key`, made on first use; `refresh` is the request's own.

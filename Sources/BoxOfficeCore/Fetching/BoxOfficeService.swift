@@ -33,7 +33,7 @@ package struct BoxOfficeService: Sendable {
     /// Set in offline mode: what the fixtures cover, for defaults.
     package let offline: OfflineCoverage?
     /// The box office calls already built.
-    private let boxOfficeCalls = BoxOfficeCalls()
+    private var boxOfficeCalls: BoxOfficeCalls { BoxOfficeCalls.shared }
 
     /// A service whose chain starts with `cache`.
     package init(

@@ -28,6 +28,12 @@ final class AnswerMemo: Sendable {
         self.capacity = capacity
     }
 
+    /// The process's one, shared by the box office methods: a text is keyed by its body's serial number, which no
+    /// other body in the process has. A global, so that it is made on the first box office answer rather than at
+    /// start: instantiating a dictionary keyed by a new Hashable type makes the runtime scan every conformance
+    /// record of the binary once, about a million instructions of a cold start.
+    static let shared = AnswerMemo()
+
     /// The text kept under `key`, made by `make` on first use.
     func text(_ key: Key, _ make: () -> [UInt8]) -> [UInt8] {
         if let known = texts.withLockedValue({ $0[key] }) { return known }

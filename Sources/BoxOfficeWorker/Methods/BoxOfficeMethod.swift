@@ -82,7 +82,7 @@ struct BoxOfficeMethod: TypedMethod {
     let schemas: MethodSchemas
     let service: BoxOfficeService
     /// The text of answers without `include`, by the body they were made from.
-    let memo = AnswerMemo()
+    var memo: AnswerMemo { AnswerMemo.shared }
     var summary: String { kind.summary }
 
     /// - Throws: when the method's schema files are missing or broken (a build defect).
