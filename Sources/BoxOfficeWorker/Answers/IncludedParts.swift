@@ -43,12 +43,14 @@ enum IncludedParts {
                 switch outcome {
                 case .detail(let movie): entries[index].detail = movie
                 case .poster(let poster): entries[index].poster = poster
-                case .failed(let part, let error):
-                    entries[index].failures.append((part, error))
-                    entries[index].failures.sort { $0.part.order < $1.part.order }
+                case .failed(let part, let error): entries[index].failures.append((part, error))
                 }
                 progress(Double(finished), Double(total), "\(outcome.part.rawValue) of \(office.entries[index].title)")
             }
+        }
+        // In ``Part`` order, whichever finished first.
+        for index in entries.indices where entries[index].failures.count > 1 {
+            entries[index].failures.sort { $0.part.order < $1.part.order }
         }
         return entries
     }

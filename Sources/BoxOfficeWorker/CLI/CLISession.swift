@@ -117,8 +117,4 @@ package final class CLISession: Sendable {
         guard let reason = error.data?["reason"]?.stringValue else { return error.message }
         return "\(error.message) (\(reason))"
     }
-
-    func fail(_ error: BoxOfficeError) -> Int32 {
-        fail("\(error.message) (\(error.reason.rawValue))")
-    }
 }
