@@ -30,37 +30,11 @@ struct BoxOfficeMethod: TypedMethod {
         /// The weekly period (nil: the weekend, KOBIS's own default); always nil for a day.
         var period: WeekPeriod?
         /// How many entries from the top.
-        var limit: Int
-        var filters: BoxOfficeService.Filters
-        var include: Set<IncludedParts.Part>
+        var limit = 10
+        var filters = BoxOfficeService.Filters()
+        var include: Set<IncludedParts.Part> = []
         /// Bypass the cache for this request's own upstream call, and rewrite it.
-        var refresh: Bool
-
-        init(
-            date: CalendarDate? = nil, period: WeekPeriod? = nil, limit: Int = 10,
-            filters: BoxOfficeService.Filters = .init(), include: Set<IncludedParts.Part> = [], refresh: Bool = false
-        ) {
-            self.date = date
-            self.period = period
-            self.limit = limit
-            self.filters = filters
-            self.include = include
-            self.refresh = refresh
-        }
-
-        init(params object: JSONObject) throws(RPCError) {
-            let params = Params(object: object)
-            self.init(
-                date: try params.date(), period: params.string("period").flatMap(WeekPeriod.init(rawValue:)),
-                limit: params.int("limit") ?? 10,
-                filters: BoxOfficeService.Filters(
-                    multiMovie: params.bool("multiMovie"),
-                    nation: params.string("nation").flatMap(BoxOfficeService.Filters.Nation.init(rawValue:)),
-                    area: params.string("area")),
-                include: Set(
-                    object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
-                refresh: params.bool("refresh") == true)
-        }
+        var refresh = false
 
         var params: JSONObject {
             var params = Params.Writer()
@@ -130,5 +104,22 @@ struct BoxOfficeMethod: TypedMethod {
         }
         let key = AnswerMemo.Key(body: body, limit: office.entries.count, source: office.source)
         return .encoded(memo.text(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
+    }
+}
+
+// Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
+extension BoxOfficeMethod.Input {
+    init(params object: JSONObject) throws(RPCError) {
+        let params = Params(object: object)
+        self.init(
+            date: try params.date(), period: params.string("period").flatMap(WeekPeriod.init(rawValue:)),
+            limit: params.int("limit") ?? 10,
+            filters: BoxOfficeService.Filters(
+                multiMovie: params.bool("multiMovie"),
+                nation: params.string("nation").flatMap(BoxOfficeService.Filters.Nation.init(rawValue:)),
+                area: params.string("area")),
+            include: Set(
+                object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
+            refresh: params.bool("refresh") == true)
     }
 }

@@ -14,16 +14,6 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
         var movieCode: String
         var refresh = false
 
-        init(movieCode: String, refresh: Bool = false) {
-            self.movieCode = movieCode
-            self.refresh = refresh
-        }
-
-        init(params object: JSONObject) {
-            let params = Params(object: object)
-            self.init(movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true)
-        }
-
         var params: JSONObject {
             var params = Params.Writer()
             params.set("movieCode", movieCode)
@@ -42,5 +32,13 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
 
     func result(_ movie: Movie) -> RPCResult {
         .value(ModelEncoding.movie(movie))
+    }
+}
+
+// Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
+extension MovieDetailMethod.Input {
+    init(params object: JSONObject) {
+        let params = Params(object: object)
+        self.init(movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true)
     }
 }

@@ -18,20 +18,6 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
         var download = false
         var refresh = false
 
-        init(title: String? = nil, movieCode: String? = nil, download: Bool = false, refresh: Bool = false) {
-            self.title = title
-            self.movieCode = movieCode
-            self.download = download
-            self.refresh = refresh
-        }
-
-        init(params object: JSONObject) {
-            let params = Params(object: object)
-            self.init(
-                title: params.string("title"), movieCode: params.string("movieCode"),
-                download: params.bool("download") == true, refresh: params.bool("refresh") == true)
-        }
-
         var params: JSONObject {
             var params = Params.Writer()
             params.set("title", title)
@@ -64,5 +50,15 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
 
     func result(_ output: Output) -> RPCResult {
         .value(ModelEncoding.poster(output.poster, file: output.file))
+    }
+}
+
+// Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
+extension MoviePosterMethod.Input {
+    init(params object: JSONObject) {
+        let params = Params(object: object)
+        self.init(
+            title: params.string("title"), movieCode: params.string("movieCode"),
+            download: params.bool("download") == true, refresh: params.bool("refresh") == true)
     }
 }

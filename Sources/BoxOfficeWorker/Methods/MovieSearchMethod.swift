@@ -17,21 +17,6 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
         var page = 1
         var limit = 10
 
-        init(title: String? = nil, director: String? = nil, year: Int? = nil, page: Int = 1, limit: Int = 10) {
-            self.title = title
-            self.director = director
-            self.year = year
-            self.page = page
-            self.limit = limit
-        }
-
-        init(params object: JSONObject) {
-            let params = Params(object: object)
-            self.init(
-                title: params.string("title"), director: params.string("director"), year: params.int("year"),
-                page: params.int("page") ?? 1, limit: params.int("limit") ?? 10)
-        }
-
         var params: JSONObject {
             var params = Params.Writer()
             params.set("title", title)
@@ -55,5 +40,15 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
 
     func result(_ search: MovieSearch) -> RPCResult {
         .value(ModelEncoding.search(search))
+    }
+}
+
+// Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
+extension MovieSearchMethod.Input {
+    init(params object: JSONObject) {
+        let params = Params(object: object)
+        self.init(
+            title: params.string("title"), director: params.string("director"), year: params.int("year"),
+            page: params.int("page") ?? 1, limit: params.int("limit") ?? 10)
     }
 }
