@@ -10,7 +10,7 @@ export const PARAM_RULES = {
       limit: {"type": "integer"},
       multiMovie: {"type": "boolean"},
       nation: {"enum": ["korean", "foreign"]},
-      area: {"enum": ["0105001", "0105002", "0105003", "0105004", "0105005", "0105006", "0105007", "0105008", "0105009", "0105010", "0105011", "0105012", "0105013", "0105014", "0105015", "0105016", "0105017"]},
+      area: {"type": "string"},
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
       refresh: {"type": "boolean"},
     },
@@ -23,8 +23,33 @@ export const PARAM_RULES = {
       limit: {"type": "integer"},
       multiMovie: {"type": "boolean"},
       nation: {"enum": ["korean", "foreign"]},
-      area: {"enum": ["0105001", "0105002", "0105003", "0105004", "0105005", "0105006", "0105007", "0105008", "0105009", "0105010", "0105011", "0105012", "0105013", "0105014", "0105015", "0105016", "0105017"]},
+      area: {"type": "string"},
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
+      refresh: {"type": "boolean"},
+    },
+  },
+  "codes.list": {
+    closed: true,
+    properties: {
+      kind: {"enum": ["region", "nation", "type", "genre", "status", "grade", "companyPart"]},
+      refresh: {"type": "boolean"},
+    },
+  },
+  "company.detail": {
+    closed: true,
+    properties: {
+      companyCode: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
+      refresh: {"type": "boolean"},
+    },
+  },
+  "company.search": {
+    closed: true,
+    properties: {
+      name: {"type": "string"},
+      ceo: {"type": "string"},
+      part: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
+      page: {"type": "integer"},
+      limit: {"type": "integer"},
       refresh: {"type": "boolean"},
     },
   },
@@ -63,6 +88,24 @@ export const PARAM_RULES = {
       year: {"type": "integer"},
       page: {"type": "integer"},
       limit: {"type": "integer"},
+    },
+  },
+  "people.detail": {
+    closed: true,
+    properties: {
+      peopleCode: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
+      include: {"type": "array", "items": {"enum": ["movies"]}},
+      refresh: {"type": "boolean"},
+    },
+  },
+  "people.search": {
+    closed: true,
+    properties: {
+      name: {"type": "string"},
+      filmography: {"type": "string"},
+      page: {"type": "integer"},
+      limit: {"type": "integer"},
+      refresh: {"type": "boolean"},
     },
   },
   "ping": {

@@ -9,8 +9,8 @@ export interface BoxofficeDailyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A KOBIS wide-area code: 0105001 서울시, 0105002 경기도, 0105003 강원도, 0105004 충청북도, 0105005 충청남도, 0105006 경상북도, 0105007 경상남도, 0105008 전라북도, 0105009 전라남도, 0105010 제주도, 0105011 부산시, 0105012 대구시, 0105013 대전시, 0105014 울산시, 0105015 인천시, 0105016 광주시, 0105017 세종시. Absent: the whole country. */
-  area?: "0105001" | "0105002" | "0105003" | "0105004" | "0105005" | "0105006" | "0105007" | "0105008" | "0105009" | "0105010" | "0105011" | "0105012" | "0105013" | "0105014" | "0105015" | "0105016" | "0105017";
+  /** A region (KOBIS wideAreaCd): its code, its Korean name as KOBIS gives it, or its English name. English names match case-insensitively; a Korean name may drop its 시/도 suffix (서울 for 서울시). The worker resolves it to the code and answers an unknown one with -32602 listing the regions: 0105001 서울시 (Seoul), 0105002 경기도 (Gyeonggi), 0105003 강원도 (Gangwon), 0105004 충청북도 (North Chungcheong), 0105005 충청남도 (South Chungcheong), 0105006 경상북도 (North Gyeongsang), 0105007 경상남도 (South Gyeongsang), 0105008 전라북도 (North Jeolla), 0105009 전라남도 (South Jeolla), 0105010 제주도 (Jeju), 0105011 부산시 (Busan), 0105012 대구시 (Daegu), 0105013 대전시 (Daejeon), 0105014 울산시 (Ulsan), 0105015 인천시 (Incheon), 0105016 광주시 (Gwangju), 0105017 세종시 (Sejong). Absent: the whole country. */
+  area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
@@ -187,8 +187,8 @@ export interface BoxofficeWeeklyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A KOBIS wide-area code: 0105001 서울시, 0105002 경기도, 0105003 강원도, 0105004 충청북도, 0105005 충청남도, 0105006 경상북도, 0105007 경상남도, 0105008 전라북도, 0105009 전라남도, 0105010 제주도, 0105011 부산시, 0105012 대구시, 0105013 대전시, 0105014 울산시, 0105015 인천시, 0105016 광주시, 0105017 세종시. Absent: the whole country. */
-  area?: "0105001" | "0105002" | "0105003" | "0105004" | "0105005" | "0105006" | "0105007" | "0105008" | "0105009" | "0105010" | "0105011" | "0105012" | "0105013" | "0105014" | "0105015" | "0105016" | "0105017";
+  /** A region (KOBIS wideAreaCd): its code, its Korean name as KOBIS gives it, or its English name. English names match case-insensitively; a Korean name may drop its 시/도 suffix (서울 for 서울시). The worker resolves it to the code and answers an unknown one with -32602 listing the regions: 0105001 서울시 (Seoul), 0105002 경기도 (Gyeonggi), 0105003 강원도 (Gangwon), 0105004 충청북도 (North Chungcheong), 0105005 충청남도 (South Chungcheong), 0105006 경상북도 (North Gyeongsang), 0105007 경상남도 (South Gyeongsang), 0105008 전라북도 (North Jeolla), 0105009 전라남도 (South Jeolla), 0105010 제주도 (Jeju), 0105011 부산시 (Busan), 0105012 대구시 (Daegu), 0105013 대전시 (Daejeon), 0105014 울산시 (Ulsan), 0105015 인천시 (Incheon), 0105016 광주시 (Gwangju), 0105017 세종시 (Sejong). Absent: the whole country. */
+  area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
@@ -204,6 +204,99 @@ export interface BoxofficeWeeklyResult {
   source: MovieSource;
   /** KOBIS yearWeekTime: year and week number. */
   yearWeek: string;
+}
+
+export interface CodesListParams {
+  /** Which KOBIS code list (KOBIS comCode): region 0105000000, nation 2204, type 2201, genre 2203, status 2202, grade 2205, companyPart 2601. region codes are what boxoffice's area takes; companyPart codes are what company.search's part takes. */
+  kind: "region" | "nation" | "type" | "genre" | "status" | "grade" | "companyPart";
+  /** true: bypass the cache and refresh it. */
+  refresh?: boolean;
+}
+
+export interface CodesListResult {
+  /** The kind asked. */
+  kind: "region" | "nation" | "type" | "genre" | "status" | "grade" | "companyPart";
+  /** The KOBIS comCode asked for that kind. */
+  comCode: string;
+  codes: CodesListResultCodesItem[];
+  source: MovieSource;
+}
+
+export interface CodesListResultCodesItem {
+  /** The code (KOBIS fullCd). */
+  code: string;
+  /** The Korean name (KOBIS korNm). */
+  name: string;
+  /** The English name (KOBIS engNm). */
+  nameEnglish: string | null;
+}
+
+export interface CompanyDetailParams {
+  /** The KOBIS company code (companyCd): letters and digits, usually 8 digits. */
+  companyCode: string;
+  /** true: bypass the cache and refresh it. */
+  refresh?: boolean;
+}
+
+export interface CompanyDetailResult {
+  companyCode: string;
+  /** The company's name (KOBIS companyNm). */
+  name: string;
+  /** The English name (KOBIS companyNmEn). */
+  nameEnglish: string | null;
+  /** The CEO's name (KOBIS ceoNm). */
+  ceo: string | null;
+  /** The company's parts (KOBIS parts), e.g. 제작사, 배급사. */
+  parts: string[];
+  /** The company's films, in KOBIS's order (KOBIS filmos). */
+  filmography: CompanyDetailResultFilmographyItem[];
+  source: MovieSource;
+}
+
+export interface CompanyDetailResultFilmographyItem {
+  movieCode: string;
+  title: string;
+  /** The company's roles in that film: KOBIS lists one row per role, merged here in first-seen order. */
+  parts: string[];
+}
+
+export interface CompanySearchParams {
+  /** Part of the company's name (KOBIS companyNm). */
+  name?: string;
+  /** Part of the CEO's name (KOBIS ceoNm). */
+  ceo?: string;
+  /** A company-part code from codes.list kind companyPart (KOBIS companyPartCd). */
+  part?: string;
+  /** Which page of results, from 1 (KOBIS curPage). */
+  page?: number;
+  /** How many results per page (KOBIS itemPerPage). */
+  limit?: number;
+  /** true: bypass the cache and refresh it. */
+  refresh?: boolean;
+}
+
+export interface CompanySearchResult {
+  /** All matches (KOBIS totCnt). */
+  total: number;
+  /** The page given. */
+  page: number;
+  companies: CompanySearchResultCompaniesItem[];
+  source: MovieSource;
+}
+
+export interface CompanySearchResultCompaniesItem {
+  /** The KOBIS company code (companyCd). */
+  companyCode: string;
+  /** The company's name (KOBIS companyNm). */
+  name: string;
+  /** The English name (KOBIS companyNmEn). */
+  nameEnglish: string | null;
+  /** The CEO's name (KOBIS ceoNm). */
+  ceo: string | null;
+  /** The company's parts (KOBIS companyPartNames, split), e.g. 제작사, 배급사. */
+  parts: string[];
+  /** Titles of the company's films (KOBIS filmoNames, split). */
+  filmography: string[];
 }
 
 export interface DiagnosticsFailParams {
@@ -268,6 +361,78 @@ export interface MovieSearchResultMoviesItem {
   nations: string[];
   genres: string[];
   directors: string[];
+}
+
+export interface PeopleDetailParams {
+  /** The KOBIS people code (peopleCd): letters and digits, usually 8 digits. */
+  peopleCode: string;
+  /** movies: also fetch each film's detail (movie.detail), concurrently; a film whose detail fails gets movie null and an errors list. */
+  include?: "movies"[];
+  /** true: bypass the cache and refresh it. */
+  refresh?: boolean;
+}
+
+export interface PeopleDetailResult {
+  peopleCode: string;
+  /** The Korean name (KOBIS peopleNm). */
+  name: string;
+  /** The English name (KOBIS peopleNmEn). */
+  nameEnglish: string | null;
+  /** KOBIS sex 남자 or 여자; null when KOBIS gives none. */
+  sex: "male" | "female" | null;
+  /** The person's representative role (KOBIS repRoleNm), e.g. 감독, 배우. */
+  role: string | null;
+  /** The person's web pages (KOBIS homepages). */
+  homepages: string[];
+  /** The films the person worked on, in KOBIS's order (KOBIS filmos). */
+  filmography: PeopleDetailResultFilmographyItem[];
+  source: MovieSource;
+}
+
+export interface PeopleDetailResultFilmographyItem {
+  movieCode: string;
+  title: string;
+  /** The person's part in that film (KOBIS moviePartNm), e.g. 감독, 각본. */
+  part: string | null;
+  /** Only when include has movies: the film's movie.detail, or null when it failed. */
+  movie?: null | Movie;
+  /** Only when the film's detail failed: why (movie is then null). */
+  errors?: BoxofficeDailyResultEntriesItemErrorsItem[];
+}
+
+export interface PeopleSearchParams {
+  /** Part of the person's Korean or English name (KOBIS peopleNm). */
+  name?: string;
+  /** A title the person worked on (KOBIS filmoNames). */
+  filmography?: string;
+  /** Which page of results, from 1 (KOBIS curPage). */
+  page?: number;
+  /** How many results per page (KOBIS itemPerPage). */
+  limit?: number;
+  /** true: bypass the cache and refresh it. */
+  refresh?: boolean;
+}
+
+export interface PeopleSearchResult {
+  /** All matches (KOBIS totCnt). */
+  total: number;
+  /** The page given. */
+  page: number;
+  people: PeopleSearchResultPeopleItem[];
+  source: MovieSource;
+}
+
+export interface PeopleSearchResultPeopleItem {
+  /** The KOBIS people code (peopleCd). */
+  peopleCode: string;
+  /** The Korean name (KOBIS peopleNm). */
+  name: string;
+  /** The English name (KOBIS peopleNmEn). */
+  nameEnglish: string | null;
+  /** The person's representative role (KOBIS repRoleNm), e.g. 감독, 배우. */
+  role: string | null;
+  /** Titles the person worked on (KOBIS filmoNames, split). */
+  filmography: string[];
 }
 
 export interface RpcDiscoverResult {
@@ -406,11 +571,16 @@ export type WorkerStatusParams = DiagnosticsFailParams;
 export interface Methods {
   "boxoffice.daily": { params: BoxofficeDailyParams; result: BoxofficeDailyResult };
   "boxoffice.weekly": { params: BoxofficeWeeklyParams; result: BoxofficeWeeklyResult };
+  "codes.list": { params: CodesListParams; result: CodesListResult };
+  "company.detail": { params: CompanyDetailParams; result: CompanyDetailResult };
+  "company.search": { params: CompanySearchParams; result: CompanySearchResult };
   "diagnostics.fail": { params: DiagnosticsFailParams; result: DiagnosticsFailResult };
   "diagnostics.sleep": { params: DiagnosticsSleepParams; result: DiagnosticsSleepResult };
   "movie.detail": { params: MovieDetailParams; result: MovieDetailResult };
   "movie.poster": { params: MoviePosterParams; result: MoviePosterResult };
   "movie.search": { params: MovieSearchParams; result: MovieSearchResult };
+  "people.detail": { params: PeopleDetailParams; result: PeopleDetailResult };
+  "people.search": { params: PeopleSearchParams; result: PeopleSearchResult };
   "ping": { params: PingParams; result: Record<string, unknown> };
   "rpc.discover": { params: RpcDiscoverParams; result: RpcDiscoverResult };
   "worker.status": { params: WorkerStatusParams; result: WorkerStatusResult };

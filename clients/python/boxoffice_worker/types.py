@@ -10,7 +10,7 @@ class BoxofficeDailyParams(TypedDict, total=False):
     limit: int
     multiMovie: bool
     nation: Union[Literal["korean"], Literal["foreign"]]
-    area: Union[Literal["0105001"], Literal["0105002"], Literal["0105003"], Literal["0105004"], Literal["0105005"], Literal["0105006"], Literal["0105007"], Literal["0105008"], Literal["0105009"], Literal["0105010"], Literal["0105011"], Literal["0105012"], Literal["0105013"], Literal["0105014"], Literal["0105015"], Literal["0105016"], Literal["0105017"]]
+    area: str
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
 
@@ -176,7 +176,7 @@ class BoxofficeWeeklyParams(TypedDict, total=False):
     limit: int
     multiMovie: bool
     nation: Union[Literal["korean"], Literal["foreign"]]
-    area: Union[Literal["0105001"], Literal["0105002"], Literal["0105003"], Literal["0105004"], Literal["0105005"], Literal["0105006"], Literal["0105007"], Literal["0105008"], Literal["0105009"], Literal["0105010"], Literal["0105011"], Literal["0105012"], Literal["0105013"], Literal["0105014"], Literal["0105015"], Literal["0105016"], Literal["0105017"]]
+    area: str
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
 
@@ -188,6 +188,76 @@ class BoxofficeWeeklyResult(TypedDict):
     entries: List[BoxofficeDailyResultEntriesItem]
     source: MovieSource
     yearWeek: str
+
+
+class _CodesListParamsRequired(TypedDict):
+    kind: Union[Literal["region"], Literal["nation"], Literal["type"], Literal["genre"], Literal["status"], Literal["grade"], Literal["companyPart"]]
+
+
+class CodesListParams(_CodesListParamsRequired, total=False):
+    refresh: bool
+
+
+class CodesListResult(TypedDict):
+    kind: Union[Literal["region"], Literal["nation"], Literal["type"], Literal["genre"], Literal["status"], Literal["grade"], Literal["companyPart"]]
+    comCode: str
+    codes: List[CodesListResultCodesItem]
+    source: MovieSource
+
+
+class CodesListResultCodesItem(TypedDict):
+    code: str
+    name: str
+    nameEnglish: Union[str, None]
+
+
+class _CompanyDetailParamsRequired(TypedDict):
+    companyCode: str
+
+
+class CompanyDetailParams(_CompanyDetailParamsRequired, total=False):
+    refresh: bool
+
+
+class CompanyDetailResult(TypedDict):
+    companyCode: str
+    name: str
+    nameEnglish: Union[str, None]
+    ceo: Union[str, None]
+    parts: List[str]
+    filmography: List[CompanyDetailResultFilmographyItem]
+    source: MovieSource
+
+
+class CompanyDetailResultFilmographyItem(TypedDict):
+    movieCode: str
+    title: str
+    parts: List[str]
+
+
+class CompanySearchParams(TypedDict, total=False):
+    name: str
+    ceo: str
+    part: str
+    page: int
+    limit: int
+    refresh: bool
+
+
+class CompanySearchResult(TypedDict):
+    total: int
+    page: int
+    companies: List[CompanySearchResultCompaniesItem]
+    source: MovieSource
+
+
+class CompanySearchResultCompaniesItem(TypedDict):
+    companyCode: str
+    name: str
+    nameEnglish: Union[str, None]
+    ceo: Union[str, None]
+    parts: List[str]
+    filmography: List[str]
 
 
 class DiagnosticsFailParams(TypedDict, total=False):
@@ -247,6 +317,60 @@ class MovieSearchResultMoviesItem(TypedDict):
     nations: List[str]
     genres: List[str]
     directors: List[str]
+
+
+class _PeopleDetailParamsRequired(TypedDict):
+    peopleCode: str
+
+
+class PeopleDetailParams(_PeopleDetailParamsRequired, total=False):
+    include: List[Literal["movies"]]
+    refresh: bool
+
+
+class PeopleDetailResult(TypedDict):
+    peopleCode: str
+    name: str
+    nameEnglish: Union[str, None]
+    sex: Union[Literal["male"], Literal["female"], Literal[null]]
+    role: Union[str, None]
+    homepages: List[str]
+    filmography: List[PeopleDetailResultFilmographyItem]
+    source: MovieSource
+
+
+class _PeopleDetailResultFilmographyItemRequired(TypedDict):
+    movieCode: str
+    title: str
+    part: Union[str, None]
+
+
+class PeopleDetailResultFilmographyItem(_PeopleDetailResultFilmographyItemRequired, total=False):
+    movie: Union[None, Movie]
+    errors: List[BoxofficeDailyResultEntriesItemErrorsItem]
+
+
+class PeopleSearchParams(TypedDict, total=False):
+    name: str
+    filmography: str
+    page: int
+    limit: int
+    refresh: bool
+
+
+class PeopleSearchResult(TypedDict):
+    total: int
+    page: int
+    people: List[PeopleSearchResultPeopleItem]
+    source: MovieSource
+
+
+class PeopleSearchResultPeopleItem(TypedDict):
+    peopleCode: str
+    name: str
+    nameEnglish: Union[str, None]
+    role: Union[str, None]
+    filmography: List[str]
 
 
 class RpcDiscoverResult(TypedDict):
@@ -378,11 +502,16 @@ WorkerStatusParams = DiagnosticsFailParams
 METHODS = {
     'boxoffice.daily': ('BoxofficeDailyParams', 'BoxofficeDailyResult'),
     'boxoffice.weekly': ('BoxofficeWeeklyParams', 'BoxofficeWeeklyResult'),
+    'codes.list': ('CodesListParams', 'CodesListResult'),
+    'company.detail': ('CompanyDetailParams', 'CompanyDetailResult'),
+    'company.search': ('CompanySearchParams', 'CompanySearchResult'),
     'diagnostics.fail': ('DiagnosticsFailParams', 'DiagnosticsFailResult'),
     'diagnostics.sleep': ('DiagnosticsSleepParams', 'DiagnosticsSleepResult'),
     'movie.detail': ('MovieDetailParams', 'MovieDetailResult'),
     'movie.poster': ('MoviePosterParams', 'MoviePosterResult'),
     'movie.search': ('MovieSearchParams', 'MovieSearchResult'),
+    'people.detail': ('PeopleDetailParams', 'PeopleDetailResult'),
+    'people.search': ('PeopleSearchParams', 'PeopleSearchResult'),
     'ping': ('PingParams', 'Dict[str, Any]'),
     'rpc.discover': ('RpcDiscoverParams', 'RpcDiscoverResult'),
     'worker.status': ('WorkerStatusParams', 'WorkerStatusResult'),
@@ -390,9 +519,11 @@ METHODS = {
 
 
 # The values of the params that take one of a list, for the clients' signatures.
-Area = Union[Literal["0105001"], Literal["0105002"], Literal["0105003"], Literal["0105004"], Literal["0105005"], Literal["0105006"], Literal["0105007"], Literal["0105008"], Literal["0105009"], Literal["0105010"], Literal["0105011"], Literal["0105012"], Literal["0105013"], Literal["0105014"], Literal["0105015"], Literal["0105016"], Literal["0105017"]]
-IncludeItem = Union[Literal["detail"], Literal["poster"]]
+BoxofficeDailyIncludeItem = Union[Literal["detail"], Literal["poster"]]
+BoxofficeWeeklyIncludeItem = Union[Literal["detail"], Literal["poster"]]
+Kind = Union[Literal["region"], Literal["nation"], Literal["type"], Literal["genre"], Literal["status"], Literal["grade"], Literal["companyPart"]]
 Nation = Union[Literal["korean"], Literal["foreign"]]
+PeopleDetailIncludeItem = Literal["movies"]
 Period = Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
 
 
@@ -406,7 +537,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'limit': {'type': 'integer'},
             'multiMovie': {'type': 'boolean'},
             'nation': {'enum': ['korean', 'foreign']},
-            'area': {'enum': ['0105001', '0105002', '0105003', '0105004', '0105005', '0105006', '0105007', '0105008', '0105009', '0105010', '0105011', '0105012', '0105013', '0105014', '0105015', '0105016', '0105017']},
+            'area': {'type': 'string'},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
         },
@@ -419,8 +550,33 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'limit': {'type': 'integer'},
             'multiMovie': {'type': 'boolean'},
             'nation': {'enum': ['korean', 'foreign']},
-            'area': {'enum': ['0105001', '0105002', '0105003', '0105004', '0105005', '0105006', '0105007', '0105008', '0105009', '0105010', '0105011', '0105012', '0105013', '0105014', '0105015', '0105016', '0105017']},
+            'area': {'type': 'string'},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'codes.list': {
+        'closed': True,
+        'properties': {
+            'kind': {'enum': ['region', 'nation', 'type', 'genre', 'status', 'grade', 'companyPart']},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'company.detail': {
+        'closed': True,
+        'properties': {
+            'companyCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'company.search': {
+        'closed': True,
+        'properties': {
+            'name': {'type': 'string'},
+            'ceo': {'type': 'string'},
+            'part': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'page': {'type': 'integer'},
+            'limit': {'type': 'integer'},
             'refresh': {'type': 'boolean'},
         },
     },
@@ -459,6 +615,24 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'year': {'type': 'integer'},
             'page': {'type': 'integer'},
             'limit': {'type': 'integer'},
+        },
+    },
+    'people.detail': {
+        'closed': True,
+        'properties': {
+            'peopleCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'include': {'type': 'array', 'items': {'enum': ['movies']}},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'people.search': {
+        'closed': True,
+        'properties': {
+            'name': {'type': 'string'},
+            'filmography': {'type': 'string'},
+            'page': {'type': 'integer'},
+            'limit': {'type': 'integer'},
+            'refresh': {'type': 'boolean'},
         },
     },
     'ping': {
