@@ -6,6 +6,20 @@ The facts (dates, titles, figures, credits) are real: they are taken from the re
 lists cut to their first 8 entries, one image per poster search). Run it again only to change what offline mode
 covers; its output is committed and embedded into the binary.
 
+It writes, under Fixtures/upstream/, with an entry for each call in Fixtures/index.json:
+- kobis/daily-*.json, weekly-*.json: the recorded box offices (and the whole week written from a Sunday, see WEEK);
+- kobis/movie-<movieCd>.json: the details of every movie in them (see KNOWN for those with no recorded detail);
+- kobis/search-1.json: the one recorded movie search;
+- kobis/people-search-default.json, people-20164556.json, company-search-default.json, company-20122497.json and
+  codes-0105000000.json: the recorded people and company lists and details and the region code list, written anew;
+- kobis/people-<code>.json and people-search-<code>.json: a detail and a search by name for each director of the
+  PEOPLE_DAY box office, under SYNTHETIC people codes (see DIRECTOR_CODES);
+- kobis/company-<companyCd>.json and company-search-<companyCd>.json: a detail and a search by name for each
+  distributor (배급사) of the PEOPLE_DAY box office, written from the recorded movie details (see below);
+- kobis/codes-<comCode>.json: the other code lists (see CODE_LISTS): names observed in KOBIS bodies, codes not KOBIS's;
+- kakao/poster-*.json: the recorded poster search, and a zero-hit search served for every other title.
+Every entry that is not a recording written anew has a provenance in the index saying what in it is real.
+
     python3 scripts/make-fixtures.py [path/to/shared/data/kobis]
 """
 import json
@@ -23,6 +37,52 @@ SEARCH = ("movielist-query-beomjoewaui-jeonjaeng.json", {"movieNm": "범죄와�
 POSTERS = [("kakao-image-gwanghae-10docs.json", "광해, 왕이 된 남자")]
 EXTRA_MOVIES = ["20124079"]  # 광해: its poster search is recorded, so movie.poster by movieCode works offline
 CUT = 8
+
+# The recorded people and company bodies, and the region code list, with the parameters the worker sends for them.
+PEOPLE_RECORDED = [("peoplelist-default.json", {"curPage": "1", "itemPerPage": "10"}, "people-search-default")]
+PEOPLE_INFO_RECORDED = ["peopleinfo-20164556.json"]
+COMPANY_RECORDED = [("companylist-default.json", {"curPage": "1", "itemPerPage": "10"}, "company-search-default")]
+COMPANY_INFO_RECORDED = ["companyinfo-20122497.json"]  # kept whole (412 filmography rows): it is real
+REGIONS = ("codelist-0105000000-regions.json", "0105000000")
+
+# The directors and the distributors of this day's top 10 get people and company fixtures. KOBIS gives directors in
+# movie details no people code, so each director gets a SYNTHETIC one: 8 digits from DIRECTOR_CODES on, in the order
+# the box office first names them. Real KOBIS people codes begin with 1 or 2, so these never collide with one. Their
+# names are real (from the movie details); their filmography is the films in these fixtures they directed; their sex
+# and homepages are unknown. The distributors (companyPartNm 배급사) have real company codes in the movie details;
+# their details are written from every fixture movie they appear in (one filmography row per part, as KOBIS lists
+# them), with the CEO unknown. Each search by name lists only the one person or company (totCnt 1).
+PEOPLE_DAY = "20230426"
+DIRECTOR_CODES = 90000001
+DISTRIBUTOR = "배급사"
+
+# The other code lists (code/searchCodeList.json), by comCode. nation 2204 and type 2201 are documented by KOBIS;
+# companyPart 2601 is documented but unverified; status 2202, genre 2203 and grade 2205 are documented nowhere we
+# found (they follow the numbering). The Korean names are values observed in recorded KOBIS bodies (genres and nations:
+# every one in the recorded movie details) or listed in the design notes; the English names are ours; the codes are
+# NOT KOBIS's (unknown here): the comCode followed by a sequence (2 digits, 4 for nations), in the order listed.
+CODE_LISTS = [
+    ("nation", "2204", "documented by KOBIS", [
+        ("한국", "South Korea"), ("미국", "United States"), ("일본", "Japan"), ("중국", "China"), ("스페인", "Spain"),
+        ("이탈리아", "Italy"), ("네덜란드", "Netherlands"), ("기타", "Other")]),
+    ("type", "2201", "documented by KOBIS", [
+        ("장편", "Feature"), ("단편", "Short"), ("옴니버스", "Omnibus"), ("온라인전용", "Online only"), ("기타", "Other")]),
+    ("status", "2202", "documented nowhere we found: a guess that follows the numbering", [
+        ("개봉", "Released"), ("개봉예정", "Release scheduled"), ("개봉준비", "Release in preparation"),
+        ("후반작업", "Post-production"), ("촬영진행", "Filming"), ("기획단계", "In development"), ("기타", "Other")]),
+    ("genre", "2203", "documented nowhere we found: a guess that follows the numbering", [
+        ("드라마", "Drama"), ("사극", "Period drama"), ("범죄", "Crime"), ("액션", "Action"), ("스릴러", "Thriller"),
+        ("코미디", "Comedy"), ("어드벤처", "Adventure"), ("SF", "Science fiction"), ("공포(호러)", "Horror"),
+        ("애니메이션", "Animation"), ("멜로/로맨스", "Romance"), ("미스터리", "Mystery"), ("판타지", "Fantasy"),
+        ("공연", "Performance"), ("전쟁", "War")]),
+    ("grade", "2205", "documented nowhere we found: a guess that follows the numbering", [
+        ("전체관람가", "All ages"), ("12세이상관람가", "12 and over"), ("15세이상관람가", "15 and over"),
+        ("청소년관람불가", "Adults only"), ("제한상영가", "Restricted screening")]),
+    ("companyPart", "2601", "in KOBIS's documentation but unverified", [
+        ("제작사", "Production company"), ("배급사", "Distributor"), ("수입사", "Importer"), ("제공", "Presenter"),
+        ("공동제공", "Co-presenter"), ("해외세일즈사", "International sales"), ("제작대행", "Production agency"),
+        ("프로덕션 서비스", "Production services"), ("가치봄 제작처", "Barrier-free version producer")]),
+]
 
 # The whole week ending Sunday 2023-04-23 (weekGb=0). No whole-week body was ever recorded, so this one is written from
 # the real daily box office of that Sunday: titles, codes, opening dates, cumulative figures (audiAcc and salesAcc
@@ -111,6 +171,148 @@ def known_detail(code, title, opened):
             "actors": [], "showTypes": [], "companys": [], "audits": [], "staffs": []}
 
 
+def film(info):
+    """How a movie detail names a film in a filmography: its code and title."""
+    return {"movieCd": info["movieCd"], "movieNm": info["movieNm"]}
+
+
+def titles_of(codes, details):
+    return ", ".join("%s (%s)" % (details[code][0]["movieNm"].strip(), code) for code in codes)
+
+
+def people_fixtures(add, day_movies, details):
+    """The recorded people bodies, and a detail and a search by name for each director of PEOPLE_DAY's top 10."""
+    for name, parameters, file in PEOPLE_RECORDED:
+        add("kobis", "/people/searchPeopleList.json", parameters,
+            write("kobis/%s.json" % file, {"peopleListResult": load(name)["peopleListResult"]}))
+    for name in PEOPLE_INFO_RECORDED:
+        result = load(name)["peopleInfoResult"]
+        code = result["peopleInfo"]["peopleCd"]
+        add("kobis", "/people/searchPeopleInfo.json", {"peopleCd": code},
+            write("kobis/people-%s.json" % code, {"peopleInfoResult": result}))
+
+    directors = {}  # (name, English name) -> the fixture films they directed, in the box office's order first
+    for code in day_movies:
+        for person in details[code][0]["directors"]:
+            directors.setdefault((person["peopleNm"], person["peopleNmEn"]), [])
+    for code, (info, _) in details.items():
+        for person in info["directors"]:
+            if (person["peopleNm"], person["peopleNmEn"]) in directors:
+                directors[(person["peopleNm"], person["peopleNmEn"])].append(code)
+    for number, ((name, english), codes) in enumerate(directors.items(), DIRECTOR_CODES):
+        code = str(number)
+        films = sorted(codes, key=lambda movie: details[movie][0]["openDt"], reverse=True)  # newest first, as KOBIS
+        recorded = all(details[movie][1] for movie in films)
+        facts = ("name and English name are real, from the %s movie detail of %s" % (
+            "recorded" if recorded else "fixture", titles_of(films, details)) +
+            ("" if recorded else " (written from public knowledge: no detail of it was recorded)"))
+        add("kobis", "/people/searchPeopleInfo.json", {"peopleCd": code},
+            write("kobis/people-%s.json" % code, {"peopleInfoResult": {"peopleInfo": {
+                "peopleCd": code, "peopleNm": name, "peopleNmEn": english, "sex": "", "repRoleNm": "감독",
+                "homepages": [],
+                "filmos": [dict(film(details[movie][0]), moviePartNm="감독") for movie in films]},
+                "source": "영화진흥위원회"}}),
+            "people code %s is SYNTHETIC (KOBIS gives directors in movie details no code; real people codes begin "
+            "with 1 or 2); %s; filmography = the films in these fixtures this person directed (part 감독), not the "
+            "whole career; repRoleNm 감독 from those credits; sex and homepages unknown (sex \"\", homepages [])" % (
+                code, facts))
+        add("kobis", "/people/searchPeopleList.json", {"curPage": "1", "itemPerPage": "10", "peopleNm": name},
+            write("kobis/people-search-%s.json" % code, {"peopleListResult": {"totCnt": 1, "peopleList": [{
+                "peopleCd": code, "peopleNm": name, "peopleNmEn": english, "repRoleNm": "감독",
+                "filmoNames": "|".join(details[movie][0]["movieNm"] for movie in films)}],
+                "source": "영화진흥위원회"}}),
+            "a search by the name of the synthetic person %s, written from the same facts as that person's detail "
+            "(code SYNTHETIC; %s; filmography limited to these fixtures); it lists only this person (totCnt 1): "
+            "KOBIS may hold others whose names contain it" % (code, facts))
+    return len(directors)
+
+
+def company_fixtures(add, day_movies, details):
+    """The recorded company bodies, and a detail and a search by name for each distributor of PEOPLE_DAY's top 10."""
+    for name, parameters, file in COMPANY_RECORDED:
+        add("kobis", "/company/searchCompanyList.json", parameters,
+            write("kobis/%s.json" % file, {"companyListResult": load(name)["companyListResult"]}))
+    ceos = {}  # companyCd -> CEO, from the recorded company bodies
+    for name, _, _ in COMPANY_RECORDED:
+        for company in load(name)["companyListResult"]["companyList"]:
+            ceos[company["companyCd"]] = company["ceoNm"]
+    for name in COMPANY_INFO_RECORDED:
+        result = load(name)["companyInfoResult"]
+        code = result["companyInfo"]["companyCd"]
+        ceos[code] = result["companyInfo"]["ceoNm"]
+        add("kobis", "/company/searchCompanyInfo.json", {"companyCd": code},
+            write("kobis/company-%s.json" % code, {"companyInfoResult": result}))
+
+    distributors = {}  # companyCd -> the movie detail's row that first names it
+    for code in day_movies:
+        for company in details[code][0]["companys"]:
+            if company["companyPartNm"] == DISTRIBUTOR:
+                distributors.setdefault(company["companyCd"], company)
+    for code, first in distributors.items():
+        rows = []  # (movie info, part): one row per part, as KOBIS lists a company's films
+        for info, _ in details.values():
+            rows += [(info, row["companyPartNm"]) for row in info["companys"] if row["companyCd"] == code]
+        rows.sort(key=lambda row: row[0]["openDt"], reverse=True)  # newest first, as KOBIS; stable within a film
+        parts = list(dict.fromkeys(part for _, part in rows))
+        films = list(dict.fromkeys(info["movieCd"] for info, _ in rows))
+        if not all(details[movie][1] for movie in films):
+            raise SystemExit("distributor %s appears in a movie detail that is not a recording" % code)
+        ceo = ceos.get(code, "")
+        facts = ("company code, name, English name and the films and parts are real, from the recorded movie "
+                 "details of %s; the filmography is limited to those films (KOBIS's is longer) and the parts to those "
+                 "seen in them; %s" % (titles_of(films, details),
+                                       "the CEO is from a recorded company body" if ceo else "the CEO is unknown (\"\")"))
+        add("kobis", "/company/searchCompanyInfo.json", {"companyCd": code},
+            write("kobis/company-%s.json" % code, {"companyInfoResult": {"companyInfo": {
+                "companyCd": code, "companyNm": first["companyNm"], "companyNmEn": first["companyNmEn"],
+                "ceoNm": ceo, "parts": [{"companyPartNm": part} for part in parts],
+                "filmos": [dict(film(info), companyPartNm=part) for info, part in rows]},
+                "source": "영화진흥위원회"}}),
+            "written from the recorded movie details, not a recorded company body: " + facts)
+        add("kobis", "/company/searchCompanyList.json",
+            {"curPage": "1", "itemPerPage": "10", "companyNm": first["companyNm"]},
+            write("kobis/company-search-%s.json" % code, {"companyListResult": {"totCnt": 1, "companyList": [{
+                "companyCd": code, "companyNm": first["companyNm"], "companyNmEn": first["companyNmEn"],
+                "companyPartNames": ",".join(parts), "ceoNm": ceo,
+                "filmoNames": ",".join(details[movie][0]["movieNm"] for movie in films)}],
+                "source": "영화진흥위원회"}}),
+            "a search by this company's name, written from the same facts as its company detail (%s); it lists only "
+            "this company (totCnt 1)" % facts)
+    return len(distributors)
+
+
+def observed(key, field):
+    """Every distinct value of one field of a list in the recorded movie details."""
+    values = set()
+    for name in sorted(os.listdir(SHARED)):
+        if name.startswith("movieinfo-"):
+            values.update(item[field] for item in load(name)["movieInfoResult"]["movieInfo"][key])
+    return values
+
+
+def code_list_fixtures(add):
+    """The recorded region code list, and the other code lists of CODE_LISTS."""
+    name, com_code = REGIONS
+    add("kobis", "/code/searchCodeList.json", {"comCode": com_code},
+        write("kobis/codes-%s.json" % com_code, {"codes": load(name)["codes"]}))
+    for (kind, key, field) in (("nation", "nations", "nationNm"), ("genre", "genres", "genreNm")):
+        listed = {korean for listed_kind, _, _, names in CODE_LISTS if listed_kind == kind for korean, _ in names}
+        if observed(key, field) != listed:
+            raise SystemExit("the %s code list is not every recorded %s: %s" % (
+                kind, field, sorted(observed(key, field) ^ listed)))
+    for kind, com_code, documented, names in CODE_LISTS:
+        digits = 4 if kind == "nation" else 2
+        add("kobis", "/code/searchCodeList.json", {"comCode": com_code},
+            write("kobis/codes-%s.json" % com_code, {"codes": [
+                {"fullCd": "%s%0*d" % (com_code, digits, index), "korNm": korean, "engNm": english}
+                for index, (korean, english) in enumerate(names, 1)]}),
+            "the %s code list (comCode %s, %s): the Korean names are values observed in recorded KOBIS bodies or "
+            "listed in the design notes; the codes are NOT KOBIS's (unknown here: comCode + a %d-digit sequence, a "
+            "pattern only); the English names are ours (KOBIS's engNm not recorded)" % (
+                kind, com_code, documented, digits))
+    return 1 + len(CODE_LISTS)
+
+
 def main():
     calls = []
     box_office_movies = {}  # code -> (title, openDt) as the box office bodies give them
@@ -154,6 +356,7 @@ def main():
         "the week before are unknown (0). No whole-week body was recorded." % last)
 
     titles = []
+    details = {}  # code -> (movieInfo as written, whether it is a recorded detail)
     for code in list(box_office_movies) + EXTRA_MOVIES:
         name = movie_file(code)
         if name is not None:
@@ -171,6 +374,7 @@ def main():
         add("kobis", "/movie/searchMovieInfo.json", {"movieCd": code},
             write("kobis/movie-%s.json" % code, {"movieInfoResult": {"movieInfo": info, "source": "영화진흥위원회"}}),
             provenance)
+        details[code] = (info, provenance is None)
         titles.append(info["movieNm"].strip())
         if code in box_office_movies:
             titles.append(box_office_movies[code][0].strip())
@@ -178,6 +382,11 @@ def main():
     name, parameters = SEARCH
     result = load(name)["movieListResult"]
     add("kobis", "/movie/searchMovieList.json", parameters, write("kobis/search-1.json", {"movieListResult": result}))
+
+    day_movies = [row["movieCd"] for row in load("daily-%s.json" % PEOPLE_DAY)["boxOfficeResult"]["dailyBoxOfficeList"]]
+    people = people_fixtures(add, day_movies, details)
+    companies = company_fixtures(add, day_movies, details)
+    code_lists = code_list_fixtures(add)
 
     poster_parameters = lambda title: {"query": title + " 영화 포스터", "size": "1", "sort": "accuracy"}
     for index, (name, title) in enumerate(POSTERS):
@@ -199,8 +408,9 @@ def main():
                             "it is not a recording.",
                    "calls": calls}, handle, ensure_ascii=False, indent=1)
         handle.write("\n")
-    print("wrote %d calls; movie details for %d movies, poster searches for %d titles" % (
-        len(calls), len(dict.fromkeys(list(box_office_movies) + EXTRA_MOVIES)), len(dict.fromkeys(titles))))
+    print("wrote %d calls; movie details for %d movies, poster searches for %d titles; %d people, %d companies, "
+          "%d code lists" % (len(calls), len(dict.fromkeys(list(box_office_movies) + EXTRA_MOVIES)),
+                             len(dict.fromkeys(titles)), people, companies, code_lists))
 
 
 if __name__ == "__main__":
