@@ -21,7 +21,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         version: WorkerIdentity.versionLine,
         subcommands: [
             MCPCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
-            PosterCommand.self, StatusCommand.self,
+            PosterCommand.self, PeopleCommand.self, CompanyCommand.self, CodesCommand.self, StatusCommand.self,
         ]
     )
 

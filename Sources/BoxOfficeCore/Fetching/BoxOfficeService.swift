@@ -1,5 +1,5 @@
-/// The domain's one entry point: box offices, movies, posters and searches, from whichever ``Fetcher`` it is
-/// given (live services or offline fixtures, with the cache in front of them). Knows nothing of JSON-RPC.
+/// The domain's one entry point: box offices, movies, posters, searches, people, companies and code lists, from
+/// whichever ``Fetcher`` it is given (live services or offline fixtures, with the cache in front of them). Knows nothing of JSON-RPC.
 package struct BoxOfficeService: Sendable {
     /// Filters of a box office call.
     package struct Filters: Sendable, Hashable {
@@ -13,6 +13,20 @@ package struct BoxOfficeService: Sendable {
             self.multiMovie = multiMovie
             self.nation = nation
             self.area = area
+        }
+
+        /// With `area` as its code, whichever name it was given by (``Region/named(_:)``).
+        func resolved() throws(BoxOfficeError) -> Filters {
+            guard let area else { return self }
+            guard let region = Region.named(area) else {
+                var error = BoxOfficeError(
+                    .invalidArgument, "\"\(area)\" is not a region: use a code or a name of \(Region.listed)")
+                error.argument = .area
+                throw error
+            }
+            var filters = self
+            filters.area = region.code
+            return filters
         }
 
         var parameters: [String: String] {
@@ -59,12 +73,13 @@ package struct BoxOfficeService: Sendable {
     /// built here, once per request.
     package func plan(_ request: BoxOfficeRequest) throws(BoxOfficeError) -> BoxOfficePlan {
         let calendar = calendar()
+        let filters = try request.filters.resolved()
         let key: BoxOfficeCalls.Key
         switch request.span {
         case .daily(let date):
             let day = date ?? offline?.dailyDates.last ?? calendar.yesterday
             try calendar.checkDaily(day)
-            key = BoxOfficeCalls.Key(target: day, period: nil, filters: request.filters)
+            key = BoxOfficeCalls.Key(target: day, period: nil, filters: filters)
         case .weekly(let date, let period):
             let end: CalendarDate
             if let date {
@@ -75,7 +90,7 @@ package struct BoxOfficeService: Sendable {
             } else {
                 end = calendar.latestFinished(period).end
             }
-            key = BoxOfficeCalls.Key(target: end, period: period, filters: request.filters)
+            key = BoxOfficeCalls.Key(target: end, period: period, filters: filters)
         }
         let call = boxOfficeCalls.call(key, refresh: request.refresh)
         return BoxOfficePlan(request: request, call: call)

@@ -8,7 +8,7 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
         case upstreamRejected = "upstream_rejected"
         /// A body the worker cannot read.
         case upstreamMalformed = "upstream_malformed"
-        /// An unknown movie code.
+        /// An unknown movie, person or company code.
         case notFound = "not_found"
         /// The local KOBIS daily budget is spent (KOBIS 320011 too).
         case quotaExhausted = "quota_exhausted"
@@ -35,7 +35,10 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     package var path: String?
     /// The argument a request got wrong (invalid arguments); the worker names it as the face names it (a param).
     package var argument: Argument?
+    /// The unknown code, for `not_found`: one of these three.
     package var movieCode: String?
+    package var peopleCode: String?
+    package var companyCode: String?
     /// What offline fixtures cover, for `offline_unavailable`.
     package var available: [String]?
     /// The environment variable to set, for `not_configured`.
@@ -52,6 +55,8 @@ package struct BoxOfficeError: Error, Sendable, Hashable, CustomStringConvertibl
     package enum Argument: String, Sendable, Hashable {
         /// The day of a box office (or the day its period contains).
         case date
+        /// The region of a box office (`wideAreaCd`).
+        case area
     }
 
     package init(_ reason: Reason, _ message: String, service: Service? = nil) {

@@ -7,6 +7,11 @@ package struct OfflineCoverage: Sendable {
     package private(set) var movieCodes: [String] = []
     package private(set) var posterQueries: [String] = []
     package private(set) var searches: [String] = []
+    package private(set) var peopleCodes: [String] = []
+    package private(set) var peopleSearches: [String] = []
+    package private(set) var companyCodes: [String] = []
+    package private(set) var companySearches: [String] = []
+    package private(set) var codeKinds: [CodeKind] = []
 
     mutating func record(_ call: UpstreamCall) {
         switch call.path {
@@ -24,14 +29,31 @@ package struct OfflineCoverage: Sendable {
         case KOBISPaths.movieInfo:
             if let code = call.parameters["movieCd"] { movieCodes.append(code) }
         case KOBISPaths.movieList:
-            searches.append(
-                call.parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }.map
-                { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+            searches.append(Self.searchTerms(call))
+        case KOBISPaths.peopleList:
+            peopleSearches.append(Self.searchTerms(call))
+        case KOBISPaths.peopleInfo:
+            if let code = call.parameters["peopleCd"] { peopleCodes.append(code) }
+        case KOBISPaths.companyList:
+            companySearches.append(Self.searchTerms(call))
+        case KOBISPaths.companyInfo:
+            if let code = call.parameters["companyCd"] { companyCodes.append(code) }
+        case KOBISPaths.codeList:
+            if let kind = CodeKind.allCases.first(where: { $0.comCode == call.parameters["comCode"] }) {
+                codeKinds.append(kind)
+            }
         case KakaoPaths.image:
             if let query = call.parameters["query"] { posterQueries.append(query) }
         default:
             break
         }
+    }
+
+    /// A search's terms without its paging (`movieNm=범죄와의 전쟁`); `(newest)` for the unfiltered first page.
+    private static func searchTerms(_ call: UpstreamCall) -> String {
+        let terms = call.parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }
+            .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return terms.isEmpty ? "(newest)" : terms
     }
 
     /// For a weekly call: the other periods recorded for the same day (the weekend of a date is asked for by default,
@@ -59,6 +81,11 @@ package struct OfflineCoverage: Sendable {
                 ("this weekly box office", weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" })
             case KOBISPaths.movieInfo: ("this movie", movieCodes)
             case KOBISPaths.movieList: ("this search", searches)
+            case KOBISPaths.peopleList: ("this people search", peopleSearches)
+            case KOBISPaths.peopleInfo: ("this person", peopleCodes)
+            case KOBISPaths.companyList: ("this company search", companySearches)
+            case KOBISPaths.companyInfo: ("this company", companyCodes)
+            case KOBISPaths.codeList: ("this code list", codeKinds.map(\.rawValue))
             case KakaoPaths.image: ("this poster search", posterQueries)
             default: ("this call", [])
             }

@@ -6,4 +6,9 @@ package enum KOBISPaths {
     package static let weekly = "/boxoffice/searchWeeklyBoxOfficeList.json"
     package static let movieInfo = "/movie/searchMovieInfo.json"
     package static let movieList = "/movie/searchMovieList.json"
+    package static let peopleList = "/people/searchPeopleList.json"
+    package static let peopleInfo = "/people/searchPeopleInfo.json"
+    package static let companyList = "/company/searchCompanyList.json"
+    package static let companyInfo = "/company/searchCompanyInfo.json"
+    package static let codeList = "/code/searchCodeList.json"
 }

@@ -11,6 +11,11 @@ package struct WorkerMethods: Sendable {
     let detail: MovieDetailMethod
     let poster: MoviePosterMethod
     let search: MovieSearchMethod
+    let peopleSearch: PeopleSearchMethod
+    let person: PeopleDetailMethod
+    let companySearch: CompanySearchMethod
+    let company: CompanyDetailMethod
+    let codes: CodesListMethod
     /// `diagnostics.sleep` and `diagnostics.fail`, with `--diagnostics` only.
     let diagnostics: [any RPCMethod]
     /// The registry of all of them, in `rpc.discover`'s order.
@@ -26,8 +31,16 @@ package struct WorkerMethods: Sendable {
         detail = try MovieDetailMethod.make(runtime)
         poster = try MoviePosterMethod.make(runtime)
         search = try MovieSearchMethod.make(runtime)
+        peopleSearch = try PeopleSearchMethod.make(runtime)
+        person = try PeopleDetailMethod.make(runtime)
+        companySearch = try CompanySearchMethod.make(runtime)
+        company = try CompanyDetailMethod.make(runtime)
+        codes = try CodesListMethod.make(runtime)
         diagnostics = configuration.diagnostics ? [try DiagnosticsSleepMethod(), try DiagnosticsFailMethod()] : []
-        let served: [any RPCMethod] = [ping, status, discover, daily, weekly, detail, poster, search]
+        let served: [any RPCMethod] = [
+            ping, status, discover, daily, weekly, detail, poster, search, peopleSearch, person, companySearch,
+            company, codes,
+        ]
         registry = MethodRegistry(served + diagnostics)
     }
 }

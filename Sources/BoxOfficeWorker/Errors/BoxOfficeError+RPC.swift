@@ -36,6 +36,8 @@ extension BoxOfficeError {
             if let path { data["path"] = .string(path) }
         case .notFound:
             if let movieCode { data["movieCode"] = .string(movieCode) }
+            if let peopleCode { data["peopleCode"] = .string(peopleCode) }
+            if let companyCode { data["companyCode"] = .string(companyCode) }
         case .quotaExhausted:
             if let limit { data["limit"] = .int(limit) }
             if let resetsAt { data["resetsAt"] = .string(resetsAt) }
@@ -58,6 +60,7 @@ extension BoxOfficeError {
     static func param(_ argument: Argument) -> JSONPointer {
         switch argument {
         case .date: JSONPointer(tokens: ["date"])
+        case .area: JSONPointer(tokens: ["area"])
         }
     }
 }

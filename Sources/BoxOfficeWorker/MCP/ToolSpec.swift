@@ -40,6 +40,37 @@ struct ToolSpec: Sendable {
                 for movie_detail, titles, years, opening dates, genres, directors.
                 """, openWorld: true),
         ToolSpec(
+            tool: "people_search", method: "people.search", title: "Search people",
+            description: """
+                Searches KOBIS people (directors, actors, crew) by `name` and/or a title in their `filmography`, a \
+                page at a time: codes for people_detail, names, representative role, titles.
+                """, openWorld: true),
+        ToolSpec(
+            tool: "people_detail", method: "people.detail", title: "Person details",
+            description: """
+                A person's KOBIS record by `peopleCode` (from people_search): names, sex, role, homepages and \
+                filmography (movie code, title, their part). `include: ["movies"]` adds each film's details, as \
+                movie_detail gives them: "what else did this director make?".
+                """, openWorld: true),
+        ToolSpec(
+            tool: "company_search", method: "company.search", title: "Search companies",
+            description: """
+                Searches KOBIS film companies (producers, distributors, importers) by `name`, `ceo` and/or `part` (a \
+                companyPart code from codes_list), a page at a time: codes for company_detail, parts, titles.
+                """, openWorld: true),
+        ToolSpec(
+            tool: "company_detail", method: "company.detail", title: "Company details",
+            description: """
+                A company's KOBIS record by `companyCode` (from company_search or a movie's companies): names, CEO, \
+                parts and filmography with its parts in each film: "which films did this distributor release?".
+                """, openWorld: true),
+        ToolSpec(
+            tool: "codes_list", method: "codes.list", title: "KOBIS code lists",
+            description: """
+                A KOBIS code list by `kind`: region (the codes and names boxoffice_daily's `area` takes), nation, \
+                type, genre, status, grade, companyPart (company_search's `part`).
+                """, openWorld: true),
+        ToolSpec(
             tool: "worker_status", method: "worker.status", title: "Worker status",
             description: """
                 The worker: version, mode (live or offline), uptime, request counters, upstream calls, the KOBIS \

@@ -28,7 +28,10 @@ struct BoxOfficeOptions: ParsableArguments {
     @Flag(help: "Commercial films only (KOBIS multiMovieYn=N).")
     var commercial = false
 
-    @Option(help: ArgumentHelp("A KOBIS region code (0105001 Seoul, …).", valueName: "code"))
+    @Option(
+        help: ArgumentHelp(
+            "A region: its KOBIS code or its name (0105001, 서울, Seoul, …; `codes region` lists them).",
+            valueName: "region"))
     var area: String?
 
     @Flag(help: "Also fetch every entry's details (concurrently).")

@@ -1,0 +1,48 @@
+import BoxOfficeCore
+
+/// `include: ["movies"]` on a person: the details of every film in the filmography, fetched concurrently.
+///
+/// The same fan-out as a box office's included parts (``IncludedParts``): what the cache keeps is readied in one go,
+/// then each film is one `movie.detail` call through the fetcher chain, which bounds the calls in flight per service
+/// and makes identical calls once (a film the person had two parts in, or two requests for people who share films,
+/// cost one call). A film that fails leaves its filmography entry standing with the error; with a progress token,
+/// each finished film sends one `notifications/progress` (`total` = distinct films).
+struct FilmographyMovies: Sendable {
+    /// What one film's detail came to.
+    struct Outcome: Sendable {
+        var movie: Movie?
+        var error: BoxOfficeError?
+    }
+
+    /// By movie code.
+    var outcomes: [String: Outcome] = [:]
+
+    static func fetch(
+        for person: Person, service: BoxOfficeService, progress: @Sendable (Double, Double, String) -> Void
+    ) async -> FilmographyMovies {
+        let codes = person.movieCodes
+        let titles = Dictionary(
+            person.filmography.map { ($0.movieCode, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var movies = FilmographyMovies()
+        guard !codes.isEmpty else { return movies }
+        await service.prefetchMovies(codes)
+        await withTaskGroup(of: (String, Outcome).self) { group in
+            for code in codes {
+                group.addTask {
+                    do throws(BoxOfficeError) {
+                        return (code, Outcome(movie: try await service.movie(code: code)))
+                    } catch {
+                        return (code, Outcome(error: error))
+                    }
+                }
+            }
+            var finished = 0
+            for await (code, outcome) in group {
+                finished += 1
+                movies.outcomes[code] = outcome
+                progress(Double(finished), Double(codes.count), "movie of \(titles[code] ?? code)")
+            }
+        }
+        return movies
+    }
+}

@@ -1,0 +1,44 @@
+/// The lines of a detail screen (a person's, a company's): a bold name, its English form, a rule, then labelled
+/// fields wrapped under their label, as the movie detail screen lays them out.
+struct FieldLines {
+    let width: Int
+    let style: TerminalStyle
+    private(set) var lines: [String] = []
+
+    init(title: String, english: String?, width: Int, style: TerminalStyle) {
+        self.width = max(40, width)
+        self.style = style
+        lines = [style.bold(title)]
+        if let english, !english.isEmpty { lines.append(english) }
+        lines.append(style.dim(String(repeating: "─", count: min(self.width, 60))))
+    }
+
+    /// A labelled field; nothing when the value is empty.
+    mutating func field(_ name: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        let label = DisplayWidth.fit(name, to: 10)
+        var first = true
+        for line in MovieScreen.wrap(value, width: width - 11) {
+            lines.append((first ? style.dim(label) : String(repeating: " ", count: 10)) + " " + line)
+            first = false
+        }
+    }
+
+    /// A heading and one line per item, indented under it: the item's text, then its note dimmed after a " · ".
+    /// A line too wide for the screen is cut, and then left unstyled (a cut must not fall inside a colour code).
+    mutating func list(_ heading: String, _ items: [(text: String, note: String?)]) {
+        guard !items.isEmpty else { return }
+        lines.append(style.dim(heading))
+        for item in items {
+            let note = item.note.map { " · " + $0 } ?? ""
+            let room = width - 2
+            if DisplayWidth.of(item.text + note) > room {
+                lines.append("  " + DisplayWidth.truncate(item.text + note, to: room))
+            } else {
+                lines.append("  " + item.text + (note.isEmpty ? "" : style.dim(note)))
+            }
+        }
+    }
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+}

@@ -1,0 +1,61 @@
+import BoxOfficeCore
+import JSONCore
+import JSONRPC
+
+/// `people.detail`: a person's record by KOBIS people code; `include: ["movies"]` adds each film's details.
+struct PeopleDetailMethod: DomainMethod, TypedMethod {
+    static let methodName = "people.detail"
+    let summary =
+        "A person's KOBIS record by people code: names, sex, role, homepages and filmography with their part in each film; include movies adds each film's details."
+    let schemas: MethodSchemas
+    let runtime: WorkerRuntime
+
+    struct Input: MethodInput, Hashable {
+        var peopleCode: String
+        /// Each film's `movie.detail` as well.
+        var includeMovies = false
+        var refresh = false
+
+        var params: JSONObject {
+            var params = Params.Writer()
+            params.set("peopleCode", peopleCode)
+            params.set("include", includeMovies ? ["movies"] : [])
+            params.set("refresh", flag: refresh)
+            return params.object
+        }
+    }
+
+    /// The person, and with `include: ["movies"]` their films' details.
+    struct Output: Sendable {
+        var person: Person
+        var movies: FilmographyMovies?
+    }
+
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Output> {
+        .work { [service] in
+            let person = try await answering { () async throws(BoxOfficeError) in
+                try await service.person(code: input.peopleCode, refresh: input.refresh)
+            }
+            guard input.includeMovies else { return Output(person: person) }
+            let movies = await FilmographyMovies.fetch(for: person, service: service) {
+                context.reportProgress($0, total: $1, message: $2)
+            }
+            return Output(person: person, movies: movies)
+        }
+    }
+
+    func result(_ output: Output) -> RPCResult {
+        .value(ModelEncoding.person(output.person, movies: output.movies))
+    }
+}
+
+// Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
+extension PeopleDetailMethod.Input {
+    init(params object: JSONObject) {
+        let params = Params(object: object)
+        self.init(
+            peopleCode: params.string("peopleCode") ?? "",
+            includeMovies: object["include"]?.arrayValue?.contains(.string("movies")) == true,
+            refresh: params.bool("refresh") == true)
+    }
+}
