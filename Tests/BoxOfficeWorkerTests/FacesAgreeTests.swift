@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import BoxOfficeWorker
 import Foundation
 import JSONCore
@@ -133,7 +134,61 @@ struct FacesAgreeTests {
         ) {
             await $0.poster(words: ["광해"], code: nil, download: true, format: .json)
         },
-    ]
+        daily("2023-04-26 --area 서울 (names resolve; offline has the whole country only)", ["date": "2023-04-26", "area": "서울"]) {
+            $0.date = "2023-04-26"
+            $0.area = "서울"
+        },
+        daily("--area Mars", ["area": "Mars"]) { $0.area = "Mars" },
+    ] + peopleCases
+
+    static let json = CLIDisplay(format: .json, excel: false)
+
+    /// People, companies and code lists.
+    static let peopleCases: [Case] = [
+        Case(command: "people (newest)", method: "people.search", params: [:]) {
+            await $0.people(words: [], film: nil, movies: false, display: json)
+        },
+        Case(command: "people 이병헌", method: "people.search", params: ["name": "이병헌"]) {
+            await $0.people(words: ["이병헌"], film: nil, movies: false, display: json)
+        },
+        Case(command: "people 봉준호 (not recorded)", method: "people.search", params: ["name": "봉준호"]) {
+            await $0.people(words: ["봉준호"], film: nil, movies: false, display: json)
+        },
+        Case(command: "people 20164556", method: "people.detail", params: ["peopleCode": "20164556"]) {
+            await $0.people(words: ["20164556"], film: nil, movies: false, display: json)
+        },
+        Case(
+            command: "people 90000001 --movies", method: "people.detail",
+            params: ["peopleCode": "90000001", "include": ["movies"]]
+        ) {
+            await $0.people(words: ["90000001"], film: nil, movies: true, display: json)
+        },
+        Case(
+            command: "people 20164556 --movies (films not recorded)", method: "people.detail",
+            params: ["peopleCode": "20164556", "include": ["movies"]]
+        ) {
+            await $0.people(words: ["20164556"], film: nil, movies: true, display: json)
+        },
+        Case(command: "people 11111111 (not recorded)", method: "people.detail", params: ["peopleCode": "11111111"]) {
+            await $0.people(words: ["11111111"], film: nil, movies: false, display: json)
+        },
+        Case(command: "company (newest)", method: "company.search", params: [:]) {
+            await $0.company(words: [], ceo: nil, part: nil, display: json)
+        },
+        Case(command: "company --part x-y", method: "company.search", params: ["part": "x-y"]) {
+            await $0.company(words: [], ceo: nil, part: "x-y", display: json)
+        },
+        Case(command: "company 20122497", method: "company.detail", params: ["companyCode": "20122497"]) {
+            await $0.company(words: ["20122497"], ceo: nil, part: nil, display: json)
+        },
+        Case(command: "company 20100603", method: "company.detail", params: ["companyCode": "20100603"]) {
+            await $0.company(words: ["20100603"], ceo: nil, part: nil, display: json)
+        },
+    ] + CodeKind.allCases.map { kind in
+        Case(command: "codes \(kind.rawValue)", method: "codes.list", params: ["kind": .string(kind.rawValue)]) {
+            await $0.codes(kind: kind.rawValue, display: json)
+        }
+    }
 
     /// What a face answered: a result, or a refusal's message.
     enum Outcome: Equatable, CustomStringConvertible {

@@ -31,7 +31,8 @@ struct MethodTests {
         #expect(
             names == [
                 "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
-                "movie.poster", "movie.search", "diagnostics.sleep", "diagnostics.fail",
+                "movie.poster", "movie.search", "people.search", "people.detail", "company.search", "company.detail",
+                "codes.list", "diagnostics.sleep", "diagnostics.fail",
             ])
         let sleep = try #require(methods.first { $0["name"] == "diagnostics.sleep" })
         #expect(sleep[at: "/params/0/name"] == "ms")

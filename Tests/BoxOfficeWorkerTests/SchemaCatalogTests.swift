@@ -45,7 +45,8 @@ struct SchemaCatalogTests {
         #expect(
             plain.methods.map(\.name) == [
                 "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
-                "movie.poster", "movie.search",
+                "movie.poster", "movie.search", "people.search", "people.detail", "company.search", "company.detail",
+                "codes.list",
             ])
         let configuration = WorkerConfiguration(diagnostics: true)
         let diagnostics = try WorkerMethods(

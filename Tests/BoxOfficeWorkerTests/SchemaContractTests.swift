@@ -11,7 +11,7 @@ import Testing
 struct SchemaContractTests {
     static let methods = [
         "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster",
-        "movie.search",
+        "movie.search", "people.search", "people.detail", "company.search", "company.detail", "codes.list",
     ]
 
     static let metaschemaResolver: @Sendable (String) -> JSONValue? = { uri in
@@ -67,7 +67,7 @@ struct SchemaContractTests {
         ("boxoffice.daily", ["date": "2023-02-29"], ["/date"]),
         ("boxoffice.daily", ["date": 20220105], ["/date"]),
         ("boxoffice.daily", ["limit": 11, "nation": "japanese"], ["/limit", "/nation"]),
-        ("boxoffice.daily", ["include": ["detail", "trailer"], "area": "0105099"], ["/include/1", "/area"]),
+        ("boxoffice.daily", ["include": ["detail", "trailer"], "area": ""], ["/include/1", "/area"]),
         ("boxoffice.daily", ["include": ["poster", "poster"]], ["/include"]),
         ("boxoffice.weekly", ["period": "month", "multiMovie": "Y"], ["/period", "/multiMovie"]),
         ("movie.detail", [:], [""]),

@@ -28,6 +28,11 @@ VALID_CALLS = {
     "movie_detail": {"movieCode": "20124079"},
     "movie_poster": {"title": "광해, 왕이 된 남자"},
     "movie_search": {"title": "범죄와의 전쟁", "limit": 10},
+    "people_search": {"name": "이병헌"},
+    "people_detail": {"peopleCode": "90000001", "include": ["movies"]},
+    "company_search": {},
+    "company_detail": {"companyCode": "20122497"},
+    "codes_list": {"kind": "region"},
     "worker_status": {},
 }
 
