@@ -11,7 +11,8 @@ import pathlib
 import shutil
 import threading
 import time
-from typing import Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar, cast
+from typing import (TYPE_CHECKING, Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar,
+                    cast)
 
 from .errors import WorkerExited, WorkerTimeout, from_answer
 from .params import checked
@@ -27,6 +28,19 @@ from .types import (
     Period,
     WorkerStatusResult,
 )
+
+if TYPE_CHECKING:
+    # The people, company and code methods' types, generated with the others from their Schemas/. Named for type
+    # checkers only (the annotations below are strings), so nothing at run time depends on their names.
+    from .types import (
+        CodesListResult,
+        CompanyDetailResult,
+        CompanySearchResult,
+        Kind,
+        PeopleDetailIncludeItem,
+        PeopleDetailResult,
+        PeopleSearchResult,
+    )
 
 ProgressCallback = Callable[[float, Optional[float], Optional[str]], Any]
 T = TypeVar("T")
@@ -271,6 +285,44 @@ class AsyncWorker:
         params = _params(title=title, director=director, year=year, page=page, limit=limit)
         return cast(MovieSearchResult, await self.call("movie.search", params, timeout=timeout))
 
+    @checked("people.search")
+    async def people_search(self, name: Optional[str] = None, *, filmography: Optional[str] = None,
+                            page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
+                            timeout: Optional[float] = None) -> "PeopleSearchResult":
+        """People by name and/or the title of a film of theirs (`people.search`); `limit` a page, 1 to 100."""
+        params = _params(name=name, filmography=filmography, page=page, limit=limit, refresh=refresh or None)
+        return cast("PeopleSearchResult", await self.call("people.search", params, timeout=timeout))
+
+    @checked("people.detail")
+    async def people_detail(self, people_code: str, *, include: Optional[Sequence["PeopleDetailIncludeItem"]] = None,
+                            refresh: bool = False, timeout: Optional[float] = None) -> "PeopleDetailResult":
+        """A person's details and filmography (`people.detail`); `include=["movies"]` adds each film's details."""
+        params = _params(peopleCode=people_code, include=_listed(include), refresh=refresh or None)
+        return cast("PeopleDetailResult", await self.call("people.detail", params, timeout=timeout))
+
+    @checked("company.search")
+    async def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None,
+                             part: Optional[str] = None, page: Optional[int] = None, limit: Optional[int] = None,
+                             refresh: bool = False, timeout: Optional[float] = None) -> "CompanySearchResult":
+        """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
+        params = _params(name=name, ceo=ceo, part=part, page=page, limit=limit, refresh=refresh or None)
+        return cast("CompanySearchResult", await self.call("company.search", params, timeout=timeout))
+
+    @checked("company.detail")
+    async def company_detail(self, company_code: str, *, refresh: bool = False,
+                             timeout: Optional[float] = None) -> "CompanyDetailResult":
+        """A company's details and filmography (`company.detail`)."""
+        params = _params(companyCode=company_code, refresh=refresh or None)
+        return cast("CompanyDetailResult", await self.call("company.detail", params, timeout=timeout))
+
+    @checked("codes.list")
+    async def codes(self, kind: "Kind", *, refresh: bool = False,
+                    timeout: Optional[float] = None) -> "CodesListResult":
+        """One of KOBIS's code lists (`codes.list`): `region`, `nation`, `type`, `genre`, `status`, `grade` or
+        `companyPart`."""
+        params = _params(kind=kind, refresh=refresh or None)
+        return cast("CodesListResult", await self.call("codes.list", params, timeout=timeout))
+
     @checked("worker.status")
     async def status(self, *, timeout: Optional[float] = None) -> WorkerStatusResult:
         """The worker's status (`worker.status`)."""
@@ -429,6 +481,40 @@ class Worker:
         """Movies by title and/or director (`movie.search`)."""
         return self._run(self._client.search(title, director=director, year=year, page=page, limit=limit,
                                              timeout=timeout))
+
+    @checked("people.search")
+    def people_search(self, name: Optional[str] = None, *, filmography: Optional[str] = None,
+                      page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
+                      timeout: Optional[float] = None) -> "PeopleSearchResult":
+        """People by name and/or the title of a film of theirs (`people.search`); `limit` a page, 1 to 100."""
+        return self._run(self._client.people_search(name, filmography=filmography, page=page, limit=limit,
+                                                    refresh=refresh, timeout=timeout))
+
+    @checked("people.detail")
+    def people_detail(self, people_code: str, *, include: Optional[Sequence["PeopleDetailIncludeItem"]] = None,
+                      refresh: bool = False, timeout: Optional[float] = None) -> "PeopleDetailResult":
+        """A person's details and filmography (`people.detail`); `include=["movies"]` adds each film's details."""
+        return self._run(self._client.people_detail(people_code, include=include, refresh=refresh, timeout=timeout))
+
+    @checked("company.search")
+    def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None, part: Optional[str] = None,
+                       page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
+                       timeout: Optional[float] = None) -> "CompanySearchResult":
+        """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
+        return self._run(self._client.company_search(name, ceo=ceo, part=part, page=page, limit=limit,
+                                                     refresh=refresh, timeout=timeout))
+
+    @checked("company.detail")
+    def company_detail(self, company_code: str, *, refresh: bool = False,
+                       timeout: Optional[float] = None) -> "CompanyDetailResult":
+        """A company's details and filmography (`company.detail`)."""
+        return self._run(self._client.company_detail(company_code, refresh=refresh, timeout=timeout))
+
+    @checked("codes.list")
+    def codes(self, kind: "Kind", *, refresh: bool = False, timeout: Optional[float] = None) -> "CodesListResult":
+        """One of KOBIS's code lists (`codes.list`): `region`, `nation`, `type`, `genre`, `status`, `grade` or
+        `companyPart`."""
+        return self._run(self._client.codes(kind, refresh=refresh, timeout=timeout))
 
     @checked("worker.status")
     def status(self, *, timeout: Optional[float] = None) -> WorkerStatusResult:
