@@ -1,5 +1,7 @@
 """The asyncio client and its synchronous wrapper."""
 
+from __future__ import annotations
+
 import asyncio
 import collections
 import itertools
@@ -17,29 +19,31 @@ from typing import (TYPE_CHECKING, Any, Callable, Coroutine, Deque, Dict, List, 
 from .errors import WorkerExited, WorkerTimeout, from_answer
 from .params import checked
 from .types import (
-    Area,
     BoxofficeDailyResult,
     BoxofficeWeeklyResult,
-    IncludeItem,
     MovieDetailResult,
     MoviePosterResult,
     MovieSearchResult,
-    Nation,
-    Period,
     WorkerStatusResult,
 )
 
 if TYPE_CHECKING:
-    # The people, company and code methods' types, generated with the others from their Schemas/. Named for type
-    # checkers only (the annotations below are strings), so nothing at run time depends on their names.
+    # Named for type checkers only (annotations are not evaluated), so that importing the client never depends on
+    # them: the generator names a param's values after the key only while every method agrees on them (`IncludeItem`
+    # becomes `BoxofficeDailyIncludeItem` once another method's `include` takes other values), and the newer
+    # methods' results are cast by name.
     from .types import (
+        Area,
         CodesListResult,
         CompanyDetailResult,
         CompanySearchResult,
+        IncludeItem,
         Kind,
+        Nation,
         PeopleDetailIncludeItem,
         PeopleDetailResult,
         PeopleSearchResult,
+        Period,
     )
 
 ProgressCallback = Callable[[float, Optional[float], Optional[str]], Any]
@@ -288,14 +292,14 @@ class AsyncWorker:
     @checked("people.search")
     async def people_search(self, name: Optional[str] = None, *, filmography: Optional[str] = None,
                             page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
-                            timeout: Optional[float] = None) -> "PeopleSearchResult":
+                            timeout: Optional[float] = None) -> PeopleSearchResult:
         """People by name and/or the title of a film of theirs (`people.search`); `limit` a page, 1 to 100."""
         params = _params(name=name, filmography=filmography, page=page, limit=limit, refresh=refresh or None)
         return cast("PeopleSearchResult", await self.call("people.search", params, timeout=timeout))
 
     @checked("people.detail")
-    async def people_detail(self, people_code: str, *, include: Optional[Sequence["PeopleDetailIncludeItem"]] = None,
-                            refresh: bool = False, timeout: Optional[float] = None) -> "PeopleDetailResult":
+    async def people_detail(self, people_code: str, *, include: Optional[Sequence[PeopleDetailIncludeItem]] = None,
+                            refresh: bool = False, timeout: Optional[float] = None) -> PeopleDetailResult:
         """A person's details and filmography (`people.detail`); `include=["movies"]` adds each film's details."""
         params = _params(peopleCode=people_code, include=_listed(include), refresh=refresh or None)
         return cast("PeopleDetailResult", await self.call("people.detail", params, timeout=timeout))
@@ -303,21 +307,21 @@ class AsyncWorker:
     @checked("company.search")
     async def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None,
                              part: Optional[str] = None, page: Optional[int] = None, limit: Optional[int] = None,
-                             refresh: bool = False, timeout: Optional[float] = None) -> "CompanySearchResult":
+                             refresh: bool = False, timeout: Optional[float] = None) -> CompanySearchResult:
         """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
         params = _params(name=name, ceo=ceo, part=part, page=page, limit=limit, refresh=refresh or None)
         return cast("CompanySearchResult", await self.call("company.search", params, timeout=timeout))
 
     @checked("company.detail")
     async def company_detail(self, company_code: str, *, refresh: bool = False,
-                             timeout: Optional[float] = None) -> "CompanyDetailResult":
+                             timeout: Optional[float] = None) -> CompanyDetailResult:
         """A company's details and filmography (`company.detail`)."""
         params = _params(companyCode=company_code, refresh=refresh or None)
         return cast("CompanyDetailResult", await self.call("company.detail", params, timeout=timeout))
 
     @checked("codes.list")
-    async def codes(self, kind: "Kind", *, refresh: bool = False,
-                    timeout: Optional[float] = None) -> "CodesListResult":
+    async def codes(self, kind: Kind, *, refresh: bool = False,
+                    timeout: Optional[float] = None) -> CodesListResult:
         """One of KOBIS's code lists (`codes.list`): `region`, `nation`, `type`, `genre`, `status`, `grade` or
         `companyPart`."""
         params = _params(kind=kind, refresh=refresh or None)
@@ -485,33 +489,33 @@ class Worker:
     @checked("people.search")
     def people_search(self, name: Optional[str] = None, *, filmography: Optional[str] = None,
                       page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
-                      timeout: Optional[float] = None) -> "PeopleSearchResult":
+                      timeout: Optional[float] = None) -> PeopleSearchResult:
         """People by name and/or the title of a film of theirs (`people.search`); `limit` a page, 1 to 100."""
         return self._run(self._client.people_search(name, filmography=filmography, page=page, limit=limit,
                                                     refresh=refresh, timeout=timeout))
 
     @checked("people.detail")
-    def people_detail(self, people_code: str, *, include: Optional[Sequence["PeopleDetailIncludeItem"]] = None,
-                      refresh: bool = False, timeout: Optional[float] = None) -> "PeopleDetailResult":
+    def people_detail(self, people_code: str, *, include: Optional[Sequence[PeopleDetailIncludeItem]] = None,
+                      refresh: bool = False, timeout: Optional[float] = None) -> PeopleDetailResult:
         """A person's details and filmography (`people.detail`); `include=["movies"]` adds each film's details."""
         return self._run(self._client.people_detail(people_code, include=include, refresh=refresh, timeout=timeout))
 
     @checked("company.search")
     def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None, part: Optional[str] = None,
                        page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
-                       timeout: Optional[float] = None) -> "CompanySearchResult":
+                       timeout: Optional[float] = None) -> CompanySearchResult:
         """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
         return self._run(self._client.company_search(name, ceo=ceo, part=part, page=page, limit=limit,
                                                      refresh=refresh, timeout=timeout))
 
     @checked("company.detail")
     def company_detail(self, company_code: str, *, refresh: bool = False,
-                       timeout: Optional[float] = None) -> "CompanyDetailResult":
+                       timeout: Optional[float] = None) -> CompanyDetailResult:
         """A company's details and filmography (`company.detail`)."""
         return self._run(self._client.company_detail(company_code, refresh=refresh, timeout=timeout))
 
     @checked("codes.list")
-    def codes(self, kind: "Kind", *, refresh: bool = False, timeout: Optional[float] = None) -> "CodesListResult":
+    def codes(self, kind: Kind, *, refresh: bool = False, timeout: Optional[float] = None) -> CodesListResult:
         """One of KOBIS's code lists (`codes.list`): `region`, `nation`, `type`, `genre`, `status`, `grade` or
         `companyPart`."""
         return self._run(self._client.codes(kind, refresh=refresh, timeout=timeout))
