@@ -1,8 +1,9 @@
 // The client's declarations; the method params and results come from types.d.ts, generated from Schemas/.
 import type {
-  BoxofficeDailyParams, BoxofficeDailyResult, BoxofficeWeeklyParams, BoxofficeWeeklyResult, Methods,
+  BoxofficeDailyParams, BoxofficeDailyResult, BoxofficeWeeklyParams, BoxofficeWeeklyResult, CodesListParams,
+  CodesListResult, CompanyDetailParams, CompanyDetailResult, CompanySearchParams, CompanySearchResult, Methods,
   MovieDetailParams, MovieDetailResult, MoviePosterParams, MoviePosterResult, MovieSearchParams, MovieSearchResult,
-  WorkerStatusResult,
+  PeopleDetailParams, PeopleDetailResult, PeopleSearchParams, PeopleSearchResult, WorkerStatusResult,
 } from "./types.js";
 
 export * from "./types.js";
@@ -87,6 +88,23 @@ export class Worker {
   poster(params: MoviePosterParams & CallOptions): Promise<MoviePosterResult>;
   search(title: string, params?: Omit<MovieSearchParams, "title"> & CallOptions): Promise<MovieSearchResult>;
   search(params: MovieSearchParams & CallOptions): Promise<MovieSearchResult>;
+  /** People by name and/or a film's title; a bare string is a name. */
+  peopleSearch(name: string, params?: Omit<PeopleSearchParams, "name"> & CallOptions): Promise<PeopleSearchResult>;
+  peopleSearch(params?: PeopleSearchParams & CallOptions): Promise<PeopleSearchResult>;
+  /** A person's details and filmography; `include: ["movies"]` adds each film's details. */
+  peopleDetail(
+    peopleCode: string, params?: Omit<PeopleDetailParams, "peopleCode"> & CallOptions): Promise<PeopleDetailResult>;
+  peopleDetail(params: PeopleDetailParams & CallOptions): Promise<PeopleDetailResult>;
+  /** Companies by name, CEO and/or part; a bare string is a name. */
+  companySearch(
+    name: string, params?: Omit<CompanySearchParams, "name"> & CallOptions): Promise<CompanySearchResult>;
+  companySearch(params?: CompanySearchParams & CallOptions): Promise<CompanySearchResult>;
+  companyDetail(
+    companyCode: string, params?: Omit<CompanyDetailParams, "companyCode"> & CallOptions): Promise<CompanyDetailResult>;
+  companyDetail(params: CompanyDetailParams & CallOptions): Promise<CompanyDetailResult>;
+  /** One of KOBIS's code lists: `codes("region")`. */
+  codes(kind: CodesListParams["kind"], params?: Omit<CodesListParams, "kind"> & CallOptions): Promise<CodesListResult>;
+  codes(params: CodesListParams & CallOptions): Promise<CodesListResult>;
   status(options?: CallOptions): Promise<WorkerStatusResult>;
   close(options?: { timeoutMs?: number }): Promise<void>;
 }

@@ -420,6 +420,37 @@ export class Worker {
     return this.typed("movie.search", "title", params, more);
   }
 
+  /**
+   * People by name and/or the title of a film of theirs (`people.search`); a bare string is a name:
+   * `peopleSearch("김종현", { limit: 20 })` is `peopleSearch({ name: "김종현", limit: 20 })`.
+   */
+  peopleSearch(params, more) {
+    return this.typed("people.search", "name", params, more);
+  }
+
+  /**
+   * A person's details and filmography (`people.detail`): `peopleDetail("20164556")` or
+   * `peopleDetail({ peopleCode: "20164556", include: ["movies"] })`, which adds each film's details.
+   */
+  peopleDetail(peopleCode, more) {
+    return this.typed("people.detail", "peopleCode", peopleCode, more);
+  }
+
+  /** Companies by name, CEO and/or part (`company.search`); a bare string is a name. */
+  companySearch(params, more) {
+    return this.typed("company.search", "name", params, more);
+  }
+
+  /** A company's details and filmography (`company.detail`): `companyDetail("20122497")`. */
+  companyDetail(companyCode, more) {
+    return this.typed("company.detail", "companyCode", companyCode, more);
+  }
+
+  /** One of KOBIS's code lists (`codes.list`): `codes("region")` is `codes({ kind: "region" })`. */
+  codes(kind, more) {
+    return this.typed("codes.list", "kind", kind, more);
+  }
+
   /** The worker's status (`worker.status`). */
   status(options) {
     return this.typed("worker.status", undefined, options);
