@@ -55,6 +55,90 @@ test("every method offline", async () => {
   }
 });
 
+/** `record` cut to `names` (a recorded answer may carry more). */
+const fields = (record, ...names) => Object.fromEntries(names.map((name) => [name, record[name]]));
+
+test("people, companies and codes offline", async () => {
+  const worker = offline();
+  try {
+    const person = await worker.peopleDetail("20164556");
+    assert.deepEqual(fields(person, "peopleCode", "name", "nameEnglish", "sex", "role", "homepages"), {
+      peopleCode: "20164556", name: "김종현", nameEnglish: "Kim Hong-hyeon", sex: "male", role: "기획진행", homepages: [],
+    });
+    assert.deepEqual(person.filmography.map((film) => fields(film, "movieCode", "title", "part")), [
+      { movieCode: "20080394", title: "비스티 보이즈", part: "기획진행" },
+      { movieCode: "20070072", title: "우아한 세계", part: "제작팀" },
+    ]);
+    assert.equal(person.source.origin, "fixture");
+
+    const people = await worker.peopleSearch();
+    assert.deepEqual([people.total, people.page, people.people.length], [189403, 1, 10]);
+    assert.deepEqual(fields(people.people[0], "peopleCode", "name", "nameEnglish", "role", "filmography"), {
+      peopleCode: "20350945", name: "김교영", nameEnglish: null, role: "의상", filmography: ["기억의 재구성"],
+    });
+
+    const company = await worker.companyDetail("20122497");
+    assert.deepEqual(fields(company, "companyCode", "name", "nameEnglish", "ceo", "parts"), {
+      companyCode: "20122497", name: "(유)조이앤컨텐츠그룹", nameEnglish: "JOY N CONTENTS GROUP", ceo: "최광래",
+      parts: ["제작사", "배급사", "수입사"],
+    });
+    assert.deepEqual(fields(company.filmography[0], "movieCode", "title", "parts"), {
+      movieCode: "20173021", title: "더 건맨 : 테이큰 감독 뉴프로젝트", parts: ["배급사", "수입사"],
+    });
+
+    const companies = await worker.companySearch();
+    assert.equal(companies.total, 12271);
+    const first = fields(companies.companies[0], "companyCode", "name", "nameEnglish", "ceo", "parts", "filmography");
+    assert.deepEqual(first, {
+      companyCode: "20204225", name: "이트라필름", nameEnglish: null, ceo: "원태웅", parts: ["제작사"], filmography: [],
+    });
+    const seventh = companies.companies[6];
+    assert.deepEqual([seventh.companyCode, seventh.parts, seventh.filmography.length], ["20203082", ["제작사", "배급사"], 4]);
+
+    const regions = await worker.codes("region");
+    assert.deepEqual([regions.kind, regions.comCode, regions.codes.length], ["region", "0105000000", 17]);
+    assert.deepEqual(fields(regions.codes[0], "code", "name"), { code: "0105001", name: "서울시" });
+
+    await assert.rejects(worker.peopleDetail("99999999"), (error) =>
+      error instanceof OfflineUnavailable && error.code === -31006 && error.reason === "offline_unavailable");
+  } finally {
+    await worker.close();
+  }
+});
+
+test("the people, company and code methods send the worker's names", async () => {
+  const worker = new Worker({ binary: stub, args: ["--echo"] });
+  try {
+    assert.deepEqual(await worker.peopleSearch("김종현", { filmography: "우아한 세계", page: 2, limit: 5, refresh: true }), {
+      method: "people.search",
+      params: { name: "김종현", filmography: "우아한 세계", page: 2, limit: 5, refresh: true },
+    });
+    assert.deepEqual(await worker.peopleSearch(), { method: "people.search", params: null });
+    assert.deepEqual(await worker.peopleDetail({ peopleCode: "20164556", include: ["movies"] }), {
+      method: "people.detail", params: { peopleCode: "20164556", include: ["movies"] },
+    });
+    assert.deepEqual(await worker.companySearch("조이앤", { ceo: "최광래", part: "배급사", limit: 100 }), {
+      method: "company.search", params: { name: "조이앤", ceo: "최광래", part: "배급사", limit: 100 },
+    });
+    assert.deepEqual(await worker.companyDetail("20122497", { refresh: true }), {
+      method: "company.detail", params: { companyCode: "20122497", refresh: true },
+    });
+    assert.deepEqual(await worker.codes("companyPart"), { method: "codes.list", params: { kind: "companyPart" } });
+    assert.deepEqual(await worker.codes({ kind: "region", refresh: true }), {
+      method: "codes.list", params: { kind: "region", refresh: true },
+    });
+    // A region's name is an area as its code is: sent as given, for the worker to resolve.
+    assert.deepEqual(await worker.daily("2023-04-26", { area: "서울시" }), {
+      method: "boxoffice.daily", params: { date: "2023-04-26", area: "서울시" },
+    });
+    assert.deepEqual(await worker.weekly("2023-04-23", { area: "Seoul" }), {
+      method: "boxoffice.weekly", params: { date: "2023-04-23", area: "Seoul" },
+    });
+  } finally {
+    await worker.close();
+  }
+});
+
 test("every method live against a fake upstream", async () => {
   const cache = mkdtempSync(join(tmpdir(), "bo-node-"));
   const worker = new Worker({
@@ -186,6 +270,47 @@ test("a value of the wrong type is refused before anything is sent", async () =>
     assert.match(messages[6], /"multiMovie" must be a boolean/);
     assert.match(messages[7], /must be an object or a movieCode string, not the integer 20124079/);
     assert.match(messages[8], /"onProgress" must be a function/);
+  } finally {
+    await worker.close();
+  }
+});
+
+test("the people, company and code methods refuse before anything is sent", async () => {
+  const worker = offline();
+  try {
+    const errors = await refusedBeforeSending(worker, [
+      () => worker.peopleSearch({ nme: "김" }),
+      () => worker.peopleSearch({ limit: "3" }),
+      () => worker.peopleDetail(20164556),
+      () => worker.peopleDetail("20164556", { include: "movies" }),
+      () => worker.companySearch({ parts: "배급사" }),
+      () => worker.companyDetail("20122497", { include: ["movies"] }),
+      () => worker.codes("regoin"),
+      () => worker.codes("region", { kind: "nation" }),
+    ]);
+    const messages = errors.map((error) => error.message);
+    assert.match(messages[0], /Invalid params for people\.search: unknown key "nme" \(did you mean "name"\?\)/);
+    assert.match(messages[1], /"limit" must be an integer, not the string "3"/);
+    assert.match(messages[2], /must be an object or a peopleCode string, not the integer 20164556/);
+    assert.match(messages[3], /"include" must be an array, not the string "movies"/);
+    assert.match(messages[4], /unknown key "parts" \(did you mean "part"\?\)/);
+    assert.match(messages[5], /Invalid params for company\.detail: unknown key "include"/);
+    assert.match(messages[6], /"kind" must be one of .* not the string "regoin" \(did you mean "region"\?\)/);
+    assert.match(messages[7], /"kind" is given twice/);
+  } finally {
+    await worker.close();
+  }
+});
+
+test("a people.search limit over 100 is the worker's to refuse", async () => {
+  const worker = offline();
+  try {
+    // Ranges are not among the client's rules (params.js): the call is sent, and the worker answers -32602.
+    const before = await received(worker);
+    await assert.rejects(worker.peopleSearch({ limit: 101 }), (error) =>
+      error instanceof InvalidParams && error.code === -32602 &&
+      error.data.errors.some((problem) => problem.instanceLocation === "/limit"));
+    assert.equal(await received(worker), before + 2, "the people.search and the second worker.status");
   } finally {
     await worker.close();
   }
