@@ -117,8 +117,8 @@ test("the people, company and code methods send the worker's names", async () =>
     assert.deepEqual(await worker.peopleDetail({ peopleCode: "20164556", include: ["movies"] }), {
       method: "people.detail", params: { peopleCode: "20164556", include: ["movies"] },
     });
-    assert.deepEqual(await worker.companySearch("조이앤", { ceo: "최광래", part: "배급사", limit: 100 }), {
-      method: "company.search", params: { name: "조이앤", ceo: "최광래", part: "배급사", limit: 100 },
+    assert.deepEqual(await worker.companySearch("조이앤", { ceo: "최광래", page: 2, limit: 100 }), {
+      method: "company.search", params: { name: "조이앤", ceo: "최광래", page: 2, limit: 100 },
     });
     assert.deepEqual(await worker.companyDetail("20122497", { refresh: true }), {
       method: "company.detail", params: { companyCode: "20122497", refresh: true },

@@ -132,8 +132,8 @@ def test_the_people_company_and_code_methods_send_the_worker_s_names():
             assert await worker.people_search() == {"method": "people.search", "params": None}
             assert await worker.people_detail("20164556", include=("movies",)) == {
                 "method": "people.detail", "params": {"peopleCode": "20164556", "include": ["movies"]}}
-            assert await worker.company_search("조이앤", ceo="최광래", part="배급사", limit=100) == {
-                "method": "company.search", "params": {"name": "조이앤", "ceo": "최광래", "part": "배급사", "limit": 100}}
+            assert await worker.company_search("조이앤", ceo="최광래", page=2, limit=100) == {
+                "method": "company.search", "params": {"name": "조이앤", "ceo": "최광래", "page": 2, "limit": 100}}
             assert await worker.company_detail("20122497", refresh=True) == {
                 "method": "company.detail", "params": {"companyCode": "20122497", "refresh": True}}
             assert await worker.codes("companyPart") == {"method": "codes.list", "params": {"kind": "companyPart"}}
