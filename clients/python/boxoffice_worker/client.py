@@ -30,8 +30,8 @@ from .types import (
 if TYPE_CHECKING:
     # Named for type checkers only (annotations are not evaluated), so that importing the client never depends on
     # them: the generator names a param's values after the key only while every method agrees on them (`IncludeItem`
-    # becomes `BoxofficeDailyIncludeItem` once another method's `include` takes other values), and the newer
-    # methods' results are cast by name.
+    # becomes `BoxofficeDailyIncludeItem` once another method's `include` takes other values). The results imported
+    # here are cast by their names as strings.
     from .types import (
         Area,
         CodesListResult,
@@ -308,7 +308,7 @@ class AsyncWorker:
     async def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None,
                              part: Optional[str] = None, page: Optional[int] = None, limit: Optional[int] = None,
                              refresh: bool = False, timeout: Optional[float] = None) -> CompanySearchResult:
-        """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
+        """Companies by name, CEO and/or part (`company.search`), a page of `limit` at a time."""
         params = _params(name=name, ceo=ceo, part=part, page=page, limit=limit, refresh=refresh or None)
         return cast("CompanySearchResult", await self.call("company.search", params, timeout=timeout))
 
@@ -504,7 +504,7 @@ class Worker:
     def company_search(self, name: Optional[str] = None, *, ceo: Optional[str] = None, part: Optional[str] = None,
                        page: Optional[int] = None, limit: Optional[int] = None, refresh: bool = False,
                        timeout: Optional[float] = None) -> CompanySearchResult:
-        """Companies by name, CEO and/or part (`company.search`); `limit` a page, 1 to 100."""
+        """Companies by name, CEO and/or part (`company.search`), a page of `limit` at a time."""
         return self._run(self._client.company_search(name, ceo=ceo, part=part, page=page, limit=limit,
                                                      refresh=refresh, timeout=timeout))
 
