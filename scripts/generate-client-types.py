@@ -69,6 +69,8 @@ class Emitter:
         self.by_shape = {}
 
     def literal(self, value):
+        if value is None:  # an enum that allows null: None in Python, null in TypeScript
+            return "None" if self.language == "python" else "null"
         if self.language == "python":
             return "Literal[%s]" % json.dumps(value, ensure_ascii=False)
         return json.dumps(value, ensure_ascii=False)

@@ -33,11 +33,11 @@ if TYPE_CHECKING:
     # becomes `BoxofficeDailyIncludeItem` once another method's `include` takes other values). The results imported
     # here are cast by their names as strings.
     from .types import (
-        Area,
+        BoxofficeDailyIncludeItem,
+        BoxofficeWeeklyIncludeItem,
         CodesListResult,
         CompanyDetailResult,
         CompanySearchResult,
-        IncludeItem,
         Kind,
         Nation,
         PeopleDetailIncludeItem,
@@ -245,8 +245,8 @@ class AsyncWorker:
 
     @checked("boxoffice.daily")
     async def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
-                    include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
-                    multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+                    include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
+                    multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
                     timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
                     ) -> BoxofficeDailyResult:
         """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
@@ -257,8 +257,8 @@ class AsyncWorker:
 
     @checked("boxoffice.weekly")
     async def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
-                     include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
-                     multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+                     include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
+                     multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
                      timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
                      ) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
@@ -448,8 +448,8 @@ class Worker:
 
     @checked("boxoffice.daily")
     def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
-              include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
-              multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+              include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
+              multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
               timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
         """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
         return self._run(self._client.daily(date, limit=limit, include=include, nation=nation, multi_movie=multi_movie,
@@ -457,8 +457,8 @@ class Worker:
 
     @checked("boxoffice.weekly")
     def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
-               include: Optional[Sequence[IncludeItem]] = None, nation: Optional[Nation] = None,
-               multi_movie: Optional[bool] = None, area: Optional[Area] = None, refresh: bool = False,
+               include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
+               multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
                timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
                ) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""

@@ -332,7 +332,7 @@ class PeopleDetailResult(TypedDict):
     peopleCode: str
     name: str
     nameEnglish: Union[str, None]
-    sex: Union[Literal["male"], Literal["female"], Literal[null]]
+    sex: Union[Literal["male"], Literal["female"], None]
     role: Union[str, None]
     homepages: List[str]
     filmography: List[PeopleDetailResultFilmographyItem]
