@@ -45,150 +45,157 @@ struct FacesAgreeTests {
         }
     }
 
-    static let cases: [Case] = [
-        daily("2023-04-26", ["date": "2023-04-26"]) { $0.date = "2023-04-26" },
-        daily("20220105 --limit 3", ["date": "2022-01-05", "limit": 3]) {
-            $0.date = "20220105"
-            $0.limit = 3
-        },
-        daily("(latest recorded)", [:]) { _ in },
-        daily("yesterday (not recorded)", ["date": "2026-11-20"]) { $0.date = "yesterday" },
-        daily("today", ["date": "2026-11-21"]) { $0.date = "today" },
-        daily("2099-01-01", ["date": "2099-01-01"]) { $0.date = "2099-01-01" },
-        daily("2003-11-10", ["date": "2003-11-10"]) { $0.date = "2003-11-10" },
-        daily("--limit 0", ["limit": 0]) { $0.limit = 0 },
-        daily("--limit 11", ["limit": 11]) { $0.limit = 11 },
-        daily("--area 123", ["area": "123"]) { $0.area = "123" },
-        daily("2023-04-26 --korean", ["date": "2023-04-26", "nation": "korean"]) {
-            $0.date = "2023-04-26"
-            $0.korean = true
-        },
-        daily("2023-04-26 --diversity", ["date": "2023-04-26", "multiMovie": true]) {
-            $0.date = "2023-04-26"
-            $0.diversity = true
-        },
-        daily("2023-04-26 --with-details", ["date": "2023-04-26", "include": ["detail"]]) {
-            $0.date = "2023-04-26"
-            $0.withDetails = true
-        },
-        daily("2023-04-26 --with-details --with-posters", ["date": "2023-04-26", "include": ["detail", "poster"]]) {
-            $0.date = "2023-04-26"
-            $0.withDetails = true
-            $0.withPosters = true
-        },
-        daily("2023-04-26 --limit 5 --with-posters", ["date": "2023-04-26", "limit": 5, "include": ["poster"]]) {
-            $0.date = "2023-04-26"
-            $0.limit = 5
-            $0.withPosters = true
-        },
-        weekly("2012-01-01", ["date": "2012-01-01"]) { $0.date = "2012-01-01" },
-        weekly("2023-04-20 --period week", period: "week", ["date": "2023-04-20", "period": "week"]) {
-            $0.date = "2023-04-20"
-        },
-        weekly("2023-04-20 --period weekdays", period: "weekdays", ["date": "2023-04-20", "period": "weekdays"]) {
-            $0.date = "2023-04-20"
-        },
-        weekly("(latest recorded weekend)", [:]),
-        weekly("2026-11-20 (not finished)", ["date": "2026-11-20"]) { $0.date = "2026-11-20" },
-        weekly("2003-11-01", ["date": "2003-11-01"]) { $0.date = "2003-11-01" },
-        weekly("2012-01-01 --limit 1", ["date": "2012-01-01", "limit": 1]) {
-            $0.date = "2012-01-01"
-            $0.limit = 1
-        },
-        Case(command: "movie 20124079", method: "movie.detail", params: ["movieCode": "20124079"]) {
-            await $0.movie(code: "20124079", download: false, format: .json)
-        },
-        Case(command: "movie 19990001 (not recorded)", method: "movie.detail", params: ["movieCode": "19990001"]) {
-            await $0.movie(code: "19990001", download: false, format: .json)
-        },
-        Case(command: "movie x", method: "movie.detail", params: ["movieCode": "x"]) {
-            await $0.movie(code: "x", download: false, format: .json)
-        },
-        Case(command: "search 범죄와의 전쟁", method: "movie.search", params: ["title": "범죄와의 전쟁"]) {
-            await $0.search(words: ["범죄와의", "전쟁"], director: nil, year: nil, format: .json)
-        },
-        Case(command: "search --director 윤종빈", method: "movie.search", params: ["director": "윤종빈"]) {
-            await $0.search(words: [], director: "윤종빈", year: nil, format: .json)
-        },
-        Case(command: "search (nothing)", method: "movie.search", params: [:]) {
-            await $0.search(words: [], director: nil, year: nil, format: .json)
-        },
-        Case(command: "poster 광해, 왕이 된 남자", method: "movie.poster", params: ["title": "광해, 왕이 된 남자"]) {
-            await $0.poster(words: ["광해,", "왕이", "된", "남자"], code: nil, download: false, format: .json)
-        },
-        Case(command: "poster 20124079", method: "movie.poster", params: ["movieCode": "20124079"]) {
-            await $0.poster(words: ["20124079"], code: nil, download: false, format: .json)
-        },
-        Case(command: "poster --code 20124079", method: "movie.poster", params: ["movieCode": "20124079"]) {
-            await $0.poster(words: [], code: "20124079", download: false, format: .json)
-        },
-        Case(
-            command: "poster 광해 --code 20124079", method: "movie.poster",
-            params: ["title": "광해", "movieCode": "20124079"]
-        ) {
-            await $0.poster(words: ["광해"], code: "20124079", download: false, format: .json)
-        },
-        Case(
-            command: "poster 광해 --download (offline)", method: "movie.poster",
-            params: ["title": "광해", "download": true]
-        ) {
-            await $0.poster(words: ["광해"], code: nil, download: true, format: .json)
-        },
-        daily("2023-04-26 --area 서울 (names resolve; offline has the whole country only)", ["date": "2023-04-26", "area": "서울"]) {
-            $0.date = "2023-04-26"
-            $0.area = "서울"
-        },
-        daily("--area Mars", ["area": "Mars"]) { $0.area = "Mars" },
-    ] + peopleCases
+    static let cases: [Case] =
+        [
+            daily("2023-04-26", ["date": "2023-04-26"]) { $0.date = "2023-04-26" },
+            daily("20220105 --limit 3", ["date": "2022-01-05", "limit": 3]) {
+                $0.date = "20220105"
+                $0.limit = 3
+            },
+            daily("(latest recorded)", [:]) { _ in },
+            daily("yesterday (not recorded)", ["date": "2026-11-20"]) { $0.date = "yesterday" },
+            daily("today", ["date": "2026-11-21"]) { $0.date = "today" },
+            daily("2099-01-01", ["date": "2099-01-01"]) { $0.date = "2099-01-01" },
+            daily("2003-11-10", ["date": "2003-11-10"]) { $0.date = "2003-11-10" },
+            daily("--limit 0", ["limit": 0]) { $0.limit = 0 },
+            daily("--limit 11", ["limit": 11]) { $0.limit = 11 },
+            daily("--area 123", ["area": "123"]) { $0.area = "123" },
+            daily("2023-04-26 --korean", ["date": "2023-04-26", "nation": "korean"]) {
+                $0.date = "2023-04-26"
+                $0.korean = true
+            },
+            daily("2023-04-26 --diversity", ["date": "2023-04-26", "multiMovie": true]) {
+                $0.date = "2023-04-26"
+                $0.diversity = true
+            },
+            daily("2023-04-26 --with-details", ["date": "2023-04-26", "include": ["detail"]]) {
+                $0.date = "2023-04-26"
+                $0.withDetails = true
+            },
+            daily("2023-04-26 --with-details --with-posters", ["date": "2023-04-26", "include": ["detail", "poster"]]) {
+                $0.date = "2023-04-26"
+                $0.withDetails = true
+                $0.withPosters = true
+            },
+            daily("2023-04-26 --limit 5 --with-posters", ["date": "2023-04-26", "limit": 5, "include": ["poster"]]) {
+                $0.date = "2023-04-26"
+                $0.limit = 5
+                $0.withPosters = true
+            },
+            weekly("2012-01-01", ["date": "2012-01-01"]) { $0.date = "2012-01-01" },
+            weekly("2023-04-20 --period week", period: "week", ["date": "2023-04-20", "period": "week"]) {
+                $0.date = "2023-04-20"
+            },
+            weekly("2023-04-20 --period weekdays", period: "weekdays", ["date": "2023-04-20", "period": "weekdays"]) {
+                $0.date = "2023-04-20"
+            },
+            weekly("(latest recorded weekend)", [:]),
+            weekly("2026-11-20 (not finished)", ["date": "2026-11-20"]) { $0.date = "2026-11-20" },
+            weekly("2003-11-01", ["date": "2003-11-01"]) { $0.date = "2003-11-01" },
+            weekly("2012-01-01 --limit 1", ["date": "2012-01-01", "limit": 1]) {
+                $0.date = "2012-01-01"
+                $0.limit = 1
+            },
+            Case(command: "movie 20124079", method: "movie.detail", params: ["movieCode": "20124079"]) {
+                await $0.movie(code: "20124079", download: false, format: .json)
+            },
+            Case(command: "movie 19990001 (not recorded)", method: "movie.detail", params: ["movieCode": "19990001"]) {
+                await $0.movie(code: "19990001", download: false, format: .json)
+            },
+            Case(command: "movie x", method: "movie.detail", params: ["movieCode": "x"]) {
+                await $0.movie(code: "x", download: false, format: .json)
+            },
+            Case(command: "search 범죄와의 전쟁", method: "movie.search", params: ["title": "범죄와의 전쟁"]) {
+                await $0.search(words: ["범죄와의", "전쟁"], director: nil, year: nil, format: .json)
+            },
+            Case(command: "search --director 윤종빈", method: "movie.search", params: ["director": "윤종빈"]) {
+                await $0.search(words: [], director: "윤종빈", year: nil, format: .json)
+            },
+            Case(command: "search (nothing)", method: "movie.search", params: [:]) {
+                await $0.search(words: [], director: nil, year: nil, format: .json)
+            },
+            Case(command: "poster 광해, 왕이 된 남자", method: "movie.poster", params: ["title": "광해, 왕이 된 남자"]) {
+                await $0.poster(words: ["광해,", "왕이", "된", "남자"], code: nil, download: false, format: .json)
+            },
+            Case(command: "poster 20124079", method: "movie.poster", params: ["movieCode": "20124079"]) {
+                await $0.poster(words: ["20124079"], code: nil, download: false, format: .json)
+            },
+            Case(command: "poster --code 20124079", method: "movie.poster", params: ["movieCode": "20124079"]) {
+                await $0.poster(words: [], code: "20124079", download: false, format: .json)
+            },
+            Case(
+                command: "poster 광해 --code 20124079", method: "movie.poster",
+                params: ["title": "광해", "movieCode": "20124079"]
+            ) {
+                await $0.poster(words: ["광해"], code: "20124079", download: false, format: .json)
+            },
+            Case(
+                command: "poster 광해 --download (offline)", method: "movie.poster",
+                params: ["title": "광해", "download": true]
+            ) {
+                await $0.poster(words: ["광해"], code: nil, download: true, format: .json)
+            },
+            daily(
+                "2023-04-26 --area 서울 (names resolve; offline has the whole country only)",
+                ["date": "2023-04-26", "area": "서울"]
+            ) {
+                $0.date = "2023-04-26"
+                $0.area = "서울"
+            },
+            daily("--area Mars", ["area": "Mars"]) { $0.area = "Mars" },
+        ] + peopleCases
 
     static let json = CLIDisplay(format: .json, excel: false)
 
     /// People, companies and code lists.
-    static let peopleCases: [Case] = [
-        Case(command: "people (newest)", method: "people.search", params: [:]) {
-            await $0.people(words: [], film: nil, movies: false, display: json)
-        },
-        Case(command: "people 이병헌", method: "people.search", params: ["name": "이병헌"]) {
-            await $0.people(words: ["이병헌"], film: nil, movies: false, display: json)
-        },
-        Case(command: "people 봉준호 (not recorded)", method: "people.search", params: ["name": "봉준호"]) {
-            await $0.people(words: ["봉준호"], film: nil, movies: false, display: json)
-        },
-        Case(command: "people 20164556", method: "people.detail", params: ["peopleCode": "20164556"]) {
-            await $0.people(words: ["20164556"], film: nil, movies: false, display: json)
-        },
-        Case(
-            command: "people 90000001 --movies", method: "people.detail",
-            params: ["peopleCode": "90000001", "include": ["movies"]]
-        ) {
-            await $0.people(words: ["90000001"], film: nil, movies: true, display: json)
-        },
-        Case(
-            command: "people 20164556 --movies (films not recorded)", method: "people.detail",
-            params: ["peopleCode": "20164556", "include": ["movies"]]
-        ) {
-            await $0.people(words: ["20164556"], film: nil, movies: true, display: json)
-        },
-        Case(command: "people 11111111 (not recorded)", method: "people.detail", params: ["peopleCode": "11111111"]) {
-            await $0.people(words: ["11111111"], film: nil, movies: false, display: json)
-        },
-        Case(command: "company (newest)", method: "company.search", params: [:]) {
-            await $0.company(words: [], ceo: nil, part: nil, display: json)
-        },
-        Case(command: "company --part x-y", method: "company.search", params: ["part": "x-y"]) {
-            await $0.company(words: [], ceo: nil, part: "x-y", display: json)
-        },
-        Case(command: "company 20122497", method: "company.detail", params: ["companyCode": "20122497"]) {
-            await $0.company(words: ["20122497"], ceo: nil, part: nil, display: json)
-        },
-        Case(command: "company 20100603", method: "company.detail", params: ["companyCode": "20100603"]) {
-            await $0.company(words: ["20100603"], ceo: nil, part: nil, display: json)
-        },
-    ] + CodeKind.allCases.map { kind in
-        Case(command: "codes \(kind.rawValue)", method: "codes.list", params: ["kind": .string(kind.rawValue)]) {
-            await $0.codes(kind: kind.rawValue, display: json)
+    static let peopleCases: [Case] =
+        [
+            Case(command: "people (newest)", method: "people.search", params: [:]) {
+                await $0.people(words: [], film: nil, movies: false, display: json)
+            },
+            Case(command: "people 이병헌", method: "people.search", params: ["name": "이병헌"]) {
+                await $0.people(words: ["이병헌"], film: nil, movies: false, display: json)
+            },
+            Case(command: "people 봉준호 (not recorded)", method: "people.search", params: ["name": "봉준호"]) {
+                await $0.people(words: ["봉준호"], film: nil, movies: false, display: json)
+            },
+            Case(command: "people 20164556", method: "people.detail", params: ["peopleCode": "20164556"]) {
+                await $0.people(words: ["20164556"], film: nil, movies: false, display: json)
+            },
+            Case(
+                command: "people 90000001 --movies", method: "people.detail",
+                params: ["peopleCode": "90000001", "include": ["movies"]]
+            ) {
+                await $0.people(words: ["90000001"], film: nil, movies: true, display: json)
+            },
+            Case(
+                command: "people 20164556 --movies (films not recorded)", method: "people.detail",
+                params: ["peopleCode": "20164556", "include": ["movies"]]
+            ) {
+                await $0.people(words: ["20164556"], film: nil, movies: true, display: json)
+            },
+            Case(command: "people 11111111 (not recorded)", method: "people.detail", params: ["peopleCode": "11111111"])
+            {
+                await $0.people(words: ["11111111"], film: nil, movies: false, display: json)
+            },
+            Case(command: "company (newest)", method: "company.search", params: [:]) {
+                await $0.company(words: [], ceo: nil, part: nil, display: json)
+            },
+            Case(command: "company --part x-y", method: "company.search", params: ["part": "x-y"]) {
+                await $0.company(words: [], ceo: nil, part: "x-y", display: json)
+            },
+            Case(command: "company 20122497", method: "company.detail", params: ["companyCode": "20122497"]) {
+                await $0.company(words: ["20122497"], ceo: nil, part: nil, display: json)
+            },
+            Case(command: "company 20100603", method: "company.detail", params: ["companyCode": "20100603"]) {
+                await $0.company(words: ["20100603"], ceo: nil, part: nil, display: json)
+            },
+        ]
+        + CodeKind.allCases.map { kind in
+            Case(command: "codes \(kind.rawValue)", method: "codes.list", params: ["kind": .string(kind.rawValue)]) {
+                await $0.codes(kind: kind.rawValue, display: json)
+            }
         }
-    }
 
     /// What a face answered: a result, or a refusal's message.
     enum Outcome: Equatable, CustomStringConvertible {

@@ -12,13 +12,14 @@ import WorkerTestSupport
 struct PeopleMethodsTests {
     static let arguments = ["--ordered", "--today", "2026-11-21"]
 
-    static let calls: [(String, JSONValue)] = [
-        ("people.search", [:]), ("people.search", ["name": "장항준"]), ("people.detail", ["peopleCode": "20164556"]),
-        ("people.detail", ["peopleCode": "90000005", "include": ["movies"]]),
-        ("people.detail", ["peopleCode": "20164556", "include": ["movies"]]), ("company.search", [:]),
-        ("company.search", ["name": "(주)쇼박스"]), ("company.detail", ["companyCode": "20122497"]),
-        ("company.detail", ["companyCode": "20100603"]),
-    ] + CodeKind.allCases.map { ("codes.list", ["kind": .string($0.rawValue)]) }
+    static let calls: [(String, JSONValue)] =
+        [
+            ("people.search", [:]), ("people.search", ["name": "장항준"]), ("people.detail", ["peopleCode": "20164556"]),
+            ("people.detail", ["peopleCode": "90000005", "include": ["movies"]]),
+            ("people.detail", ["peopleCode": "20164556", "include": ["movies"]]), ("company.search", [:]),
+            ("company.search", ["name": "(주)쇼박스"]), ("company.detail", ["companyCode": "20122497"]),
+            ("company.detail", ["companyCode": "20100603"]),
+        ] + CodeKind.allCases.map { ("codes.list", ["kind": .string($0.rawValue)]) }
 
     @Test("every call answers from the fixtures, valid against its result schema")
     func resultsValidate() async throws {
@@ -69,7 +70,8 @@ struct PeopleMethodsTests {
         let out = try await OfflineWorker(Self.arguments).jsonRPC.json(lines)
         for (index, call) in refused.enumerated() {
             #expect(out[index][at: "/error/code"] == -32602, "\(call): \(out[index])")
-            #expect(out[index][at: "/error/data/errors/0/instanceLocation"] == .string(call.2), "\(call): \(out[index])")
+            #expect(
+                out[index][at: "/error/data/errors/0/instanceLocation"] == .string(call.2), "\(call): \(out[index])")
         }
         #expect(out[10][at: "/error/message"]?.stringValue?.contains("0105001 서울시 (Seoul)") == true)
 
@@ -89,7 +91,8 @@ struct PeopleMethodsTests {
     func areaNames() async throws {
         let out = try await OfflineWorker(Self.arguments).jsonRPC.json(
             ["0105001", "서울시", "서울", "Seoul", "SEOUL"].enumerated().map {
-                request(.int($0.offset), "boxoffice.daily", params: ["date": "2023-04-26", "area": .string($0.element)])
+                request(
+                    .int($0.offset), "boxoffice.daily", params: ["date": "2023-04-26", "area": .string($0.element)])
             })
         #expect(out.allSatisfy { $0[at: "/error/code"] == -31006 })
         #expect(Set(out.compactMap { $0[at: "/error/message"] }).count == 1)
