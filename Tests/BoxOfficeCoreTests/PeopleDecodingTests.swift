@@ -181,6 +181,6 @@ struct PeopleDecodingTests {
         }
         #expect(expiry(KOBISPaths.peopleInfo) == 7 * 86_400 && expiry(KOBISPaths.companyInfo) == 7 * 86_400)
         #expect(expiry(KOBISPaths.peopleList) == 86_400 && expiry(KOBISPaths.companyList) == 86_400)
-        #expect(expiry(KOBISPaths.codeList) == 30 * 86_400)
+        #expect(expiry(KOBISPaths.codeList) == Freshness.codeListSeconds && Freshness.codeListSeconds == 2_592_000)
     }
 }

@@ -284,7 +284,8 @@ struct FacesAgreeTests {
         #expect(Self.cases.count >= 30)
         #expect(
             Set(Self.cases.map(\.method)) == [
-                "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.search", "movie.poster",
+                "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.search", "movie.poster", "people.search",
+                "people.detail", "company.search", "company.detail", "codes.list",
             ])
     }
 }

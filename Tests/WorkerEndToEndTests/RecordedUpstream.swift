@@ -94,6 +94,36 @@ final class RecordedUpstream: @unchecked Sendable {
         return .respond(status: 200, body: [UInt8](data))
     }
 
+    /// The recorded body `name`, or `otherwise` (what KOBIS answers for an unknown code) when there is none.
+    private func recordedOr(_ name: String, _ otherwise: String) -> FakeUpstream.Reply {
+        FileManager.default.fileExists(atPath: Self.fixtures.appending(path: name).path())
+            ? recorded(name) : .json(otherwise)
+    }
+
+    /// A person with twenty films, each a movie whose detail is recorded (for `include: ["movies"]`).
+    static let prolificPerson = "20990001"
+
+    /// The twenty films: every recorded movie detail but the one answered empty, the first twenty by code.
+    static let prolificFilms: [String] = {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appending(path: "kobis").path())) ?? []
+        return names.filter { $0.hasPrefix("movie-") }.map { String($0.dropFirst(6).dropLast(5)) }
+            .filter { $0 != movieWithoutDetails }.sorted().prefix(20).map { $0 }
+    }()
+
+    static let prolificPersonBody: String = {
+        let films = prolificFilms.map { #"{"movieCd":"\#($0)","movieNm":"영화 \#($0)","moviePartNm":"감독"}"# }
+        return
+            #"{"peopleInfoResult":{"peopleInfo":{"peopleCd":"\#(prolificPerson)","peopleNm":"다작 감독","peopleNmEn":"","sex":"여자","repRoleNm":"감독","homepages":[],"filmos":[\#(films.joined(separator: ","))]},"source":"영화진흥위원회"}}"#
+    }()
+
+    /// Requests received for `path` (below `/kobis`), optionally with one parameter's value.
+    func kobisRequests(_ path: String, _ parameter: String? = nil, _ value: String? = nil) -> Int {
+        server.requests.filter { request in
+            request.path == "/kobis" + path && (parameter.map { request.query[$0] == value } ?? true)
+        }.count
+    }
+
     /// The bytes `/images/poster.jpg` serves: not a real JPEG, only its first bytes; the worker checks the type the
     /// server declares, not the content.
     static let posterBytes: [UInt8] =
@@ -164,6 +194,21 @@ final class RecordedUpstream: @unchecked Sendable {
             return .json(#"{"movieInfoResult":{"movieInfo":{},"source":"영화진흥위원회"}}"#)
         case "/kobis/movie/searchMovieList.json":
             return recorded("kobis/search-1.json")
+        case "/kobis/people/searchPeopleInfo.json":
+            let code = request.query["peopleCd"] ?? ""
+            if code == Self.prolificPerson { return .json(Self.prolificPersonBody) }
+            return recordedOr(
+                "kobis/people-\(code).json", #"{"peopleInfoResult":{"peopleInfo":{},"source":"영화진흥위원회"}}"#)
+        case "/kobis/people/searchPeopleList.json":
+            return recorded("kobis/people-search-default.json")
+        case "/kobis/company/searchCompanyInfo.json":
+            let code = request.query["companyCd"] ?? ""
+            return recordedOr(
+                "kobis/company-\(code).json", #"{"companyInfoResult":{"companyInfo":{},"source":"영화진흥위원회"}}"#)
+        case "/kobis/company/searchCompanyList.json":
+            return recorded("kobis/company-search-default.json")
+        case "/kobis/code/searchCodeList.json":
+            return recorded("kobis/codes-\(request.query["comCode"] ?? "").json")
         default:
             return .json("not found", status: 404)
         }

@@ -9,7 +9,7 @@ export interface BoxofficeDailyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A region (KOBIS wideAreaCd): its code, its Korean name as KOBIS gives it, or its English name. English names match case-insensitively; a Korean name may drop its 시/도 suffix (서울 for 서울시). The worker resolves it to the code and answers an unknown one with -32602 listing the regions: 0105001 서울시 (Seoul), 0105002 경기도 (Gyeonggi), 0105003 강원도 (Gangwon), 0105004 충청북도 (North Chungcheong), 0105005 충청남도 (South Chungcheong), 0105006 경상북도 (North Gyeongsang), 0105007 경상남도 (South Gyeongsang), 0105008 전라북도 (North Jeolla), 0105009 전라남도 (South Jeolla), 0105010 제주도 (Jeju), 0105011 부산시 (Busan), 0105012 대구시 (Daegu), 0105013 대전시 (Daejeon), 0105014 울산시 (Ulsan), 0105015 인천시 (Incheon), 0105016 광주시 (Gwangju), 0105017 세종시 (Sejong). Absent: the whole country. */
+  /** A region by KOBIS code, Korean name (서울시 or 서울) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
   area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
@@ -187,7 +187,7 @@ export interface BoxofficeWeeklyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A region (KOBIS wideAreaCd): its code, its Korean name as KOBIS gives it, or its English name. English names match case-insensitively; a Korean name may drop its 시/도 suffix (서울 for 서울시). The worker resolves it to the code and answers an unknown one with -32602 listing the regions: 0105001 서울시 (Seoul), 0105002 경기도 (Gyeonggi), 0105003 강원도 (Gangwon), 0105004 충청북도 (North Chungcheong), 0105005 충청남도 (South Chungcheong), 0105006 경상북도 (North Gyeongsang), 0105007 경상남도 (South Gyeongsang), 0105008 전라북도 (North Jeolla), 0105009 전라남도 (South Jeolla), 0105010 제주도 (Jeju), 0105011 부산시 (Busan), 0105012 대구시 (Daegu), 0105013 대전시 (Daejeon), 0105014 울산시 (Ulsan), 0105015 인천시 (Incheon), 0105016 광주시 (Gwangju), 0105017 세종시 (Sejong). Absent: the whole country. */
+  /** A region by KOBIS code, Korean name (서울시 or 서울) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
   area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];

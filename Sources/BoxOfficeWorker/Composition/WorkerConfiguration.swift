@@ -41,7 +41,8 @@ package struct WorkerConfiguration: Sendable {
     package var database: DatabaseURL?
     /// How long a quota lease holds (`--lease-seconds`).
     package var leaseSeconds: Double
-    /// Upstream calls in flight at once, per service.
+    /// Upstream calls in flight at once, per service: 20, so that one wave covers a box office page's ten details
+    /// (and, at Kakao, its ten posters) and a filmography of twenty films (`people.detail` with `include`).
     package var upstreamWidth: Int
     /// `--offline` was given although a key is set (said in the offline notice).
     package var offlineRequested: Bool
@@ -57,7 +58,7 @@ package struct WorkerConfiguration: Sendable {
         timeout: Duration = .seconds(WorkerFlag.timeout.defaultDouble), today: CalendarDate? = nil,
         cacheDirectory: String? = nil, kobisDailyLimit: Int = WorkerFlag.kobisDailyLimit.defaultInt,
         database: DatabaseURL? = nil, leaseSeconds: Double = WorkerFlag.leaseSeconds.defaultDouble,
-        upstreamWidth: Int = 10, offlineRequested: Bool = false,
+        upstreamWidth: Int = 20, offlineRequested: Bool = false,
         deadline: Duration = .seconds(WorkerFlag.deadline.defaultDouble), allowPrivateDownloads: Bool = false,
         allowSharedCacheDirectory: Bool = false
     ) {

@@ -1,0 +1,86 @@
+import BoxOfficeCore
+import Foundation
+import JSONCore
+import ProcessTestSupport
+import TestSupport
+import Testing
+
+/// People, companies and code lists on the live path: the cache, coalescing and the quota, counted at the fake
+/// upstream.
+@Suite("People, companies and code lists against a fake upstream", .spawnsWorkers)
+struct PeopleEndToEndTests {
+    static let arguments = ["--today", "2026-11-21", "--timeout", "5"]
+
+    @Test("a second people.detail, company.detail and codes.list make no upstream call; each call is counted")
+    func secondCallFromCache() async throws {
+        let upstream = try RecordedUpstream()
+        let cache = WorkerProcess.freshCacheDirectory()
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let calls: [(String, JSONValue)] = [
+            ("people.detail", ["peopleCode": "20164556"]), ("company.detail", ["companyCode": "20122497"]),
+            ("codes.list", ["kind": "region"]), ("people.search", [:]), ("company.search", [:]),
+        ]
+        let twice = (calls + calls).enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
+        let run = try await WorkerProcess.run(
+            twice + [request(99, "worker.status")], arguments: Self.arguments + ["--ordered", "--max-in-flight", "1"],
+            environment: upstream.environment(cache: cache), timeout: 60)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let out = run.json()
+        for index in calls.indices {
+            #expect(out[index][at: "/result/source/origin"] == "kobis", "\(out[index])")
+            #expect(out[index + calls.count][at: "/result/source/origin"] == "cache", "\(out[index + calls.count])")
+        }
+        #expect(upstream.kobisRequests(KOBISPaths.peopleInfo) == 1)
+        #expect(upstream.kobisRequests(KOBISPaths.companyInfo) == 1)
+        #expect(upstream.kobisRequests(KOBISPaths.codeList, "comCode", "0105000000") == 1)
+        #expect(
+            upstream.kobisRequests(KOBISPaths.peopleList) == 1 && upstream.kobisRequests(KOBISPaths.companyList) == 1)
+        #expect(out.last?[at: "/result/quota/used"] == 5, "every KOBIS call counts against the quota")
+    }
+
+    @Test("include movies of a person with 20 films, two requests at once: one call per film, one for the person")
+    func filmographyCoalesced() async throws {
+        let upstream = try RecordedUpstream()
+        let films = RecordedUpstream.prolificFilms
+        #expect(films.count == 20)
+        let params: JSONValue = [
+            "peopleCode": .string(RecordedUpstream.prolificPerson), "include": ["movies"],
+            "_meta": ["progressToken": "films"],
+        ]
+        let run = try await WorkerProcess.run(
+            [request(1, "people.detail", params: params), request(2, "people.detail", params: params)],
+            arguments: Self.arguments, environment: upstream.environment, timeout: 60)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let out = run.json()
+        let answers = out.filter { $0["id"] != nil }
+        #expect(answers.count == 2)
+        for answer in answers {
+            let filmography = try #require(answer[at: "/result/filmography"]?.arrayValue, "\(answer)")
+            #expect(filmography.count == 20)
+            #expect(filmography.allSatisfy { $0[at: "/movie/movieCode"] == $0["movieCode"] && $0["errors"] == nil })
+            #expect(answer[at: "/result/sex"] == "female")
+        }
+        for film in films {
+            #expect(upstream.kobisRequests(KOBISPaths.movieInfo, "movieCd", film) <= 1, "\(film)")
+        }
+        #expect(upstream.kobisRequests(KOBISPaths.movieInfo) == 20)
+        #expect(upstream.kobisRequests(KOBISPaths.peopleInfo) <= 2)
+        let progress = out.filter { $0["method"] == "notifications/progress" }
+        #expect(progress.count == 40 && progress.allSatisfy { $0[at: "/params/total"] == 20 })
+    }
+
+    @Test("an unknown people or company code is not_found with the code; the key is never echoed")
+    func notFound() async throws {
+        let upstream = try RecordedUpstream()
+        let run = try await WorkerProcess.run(
+            [
+                request(1, "people.detail", params: ["peopleCode": "20000000"]),
+                request(2, "company.detail", params: ["companyCode": "20000000"]),
+            ], arguments: Self.arguments + ["--ordered"], environment: upstream.environment, timeout: 60)
+        let out = run.json()
+        #expect(out[0][at: "/error/code"] == -31004 && out[0][at: "/error/data/peopleCode"] == "20000000")
+        #expect(out[1][at: "/error/code"] == -31004 && out[1][at: "/error/data/companyCode"] == "20000000")
+        #expect(
+            !run.lines.joined().contains(RecordedUpstream.kobisKey) && !run.stderr.contains(RecordedUpstream.kobisKey))
+    }
+}
