@@ -84,13 +84,13 @@ def test_an_interrupted_run_resumes(upstream, scratch):
     import os
     full = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
     full.update({"BOXOFFICE_TODAY": "2026-11-21"}, **environment)
-    # 30 days, 10 at a time: the calls past the 12th are held by the upstream, so the run is interrupted after the
-    # first waves whatever the machine's speed.
-    urllib.request.urlopen(base + "/__hold?after=12").read()
+    # 30 days, 20 at a time (the worker's calls in flight per service): the calls past the 22nd are held by the
+    # upstream, so the run is interrupted after the first wave whatever the machine's speed.
+    urllib.request.urlopen(base + "/__hold?after=22").read()
     process = subprocess.Popen([BINARY, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full)
     deadline = time.time() + 30
-    while daily_calls(counts) < 13 and time.time() < deadline:
-        time.sleep(0.01)  # sleep-ok: the pace of a wait for a state (the 13th call held), not an order
+    while daily_calls(counts) < 23 and time.time() < deadline:
+        time.sleep(0.01)  # sleep-ok: the pace of a wait for a state (the 23rd call held), not an order
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     urllib.request.urlopen(base + "/__release").read()
