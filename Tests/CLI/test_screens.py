@@ -13,6 +13,12 @@ SCREENS = {
     "list-60x30": (["daily", "2023-04-26"], 60, 30),
     "grid-60x30": (["daily", "2022-01-05", "--layout", "grid", "--limit", "4"], 60, 30),
     "weekend-100x30": (["weekly", "2012-01-01"], 100, 30),
+    "person-80x20": (["people", "90000005", "--movies"], 80, 20),
+    "people-80x20": (["people", "이병헌"], 80, 20),
+    "company-100x30": (["company", "20100603"], 100, 30),
+    "company-60x40": (["company", "20100932"], 60, 40),
+    "companies-100x20": (["company"], 100, 20),
+    "codes-80x25": (["codes", "region"], 80, 25),
 }
 
 

@@ -29,7 +29,7 @@ extension CLISession {
                 [$0.peopleCode, $0.name, $0.nameEnglish ?? "", $0.role ?? "", $0.filmography.joined(separator: "; ")]
             },
             screen: {
-                [style.bold("\(found.total) people") + style.dim(" · page \(found.page)")]
+                [style.bold(found.total == 1 ? "1 person" : "\(found.total) people") + style.dim(" · page \(found.page)")]
                     + found.people.map { person in
                         "\(DisplayWidth.fit(person.peopleCode, to: 8))  \(DisplayWidth.fit(person.name, to: 12))  "
                             + "\(DisplayWidth.fit(person.role ?? "", to: 10))  "
@@ -79,7 +79,7 @@ extension CLISession {
                 ]
             },
             screen: {
-                [style.bold("\(found.total) companies") + style.dim(" · page \(found.page)")]
+                [style.bold(found.total == 1 ? "1 company" : "\(found.total) companies") + style.dim(" · page \(found.page)")]
                     + found.companies.map { company in
                         "\(DisplayWidth.fit(company.companyCode, to: 8))  "
                             + "\(DisplayWidth.fit(company.parts.joined(separator: ","), to: 16))  "
