@@ -1,7 +1,8 @@
 import NIOConcurrencyHelpers
 import Synchronization
 
-/// What the domain derives from one cached upstream body (the box office decoded from it), kept beside it in the
+/// What the domain derives from one cached upstream body (the box office or the lookup's value decoded from it), kept
+/// beside it in the
 /// in-memory cache, so a hot entry is decoded once, not on every request; and the body's serial number.
 ///
 /// It lives and dies with its cache entry: a refetched or expired body comes with a new, empty one, so nothing
@@ -10,6 +11,9 @@ import Synchronization
 package final class DerivedValues: Sendable {
     /// The box office decoded from the body, and the period it was decoded as (nil: a day).
     private let decoded = NIOLockedValueBox<(period: WeekPeriod?, office: BoxOffice)?>(nil)
+    /// The value a ``Lookup`` decoded from the body (a movie, a person, a company, a code list): one body answers one
+    /// lookup, so one slot; read back as the lookup's type (a cast, where the box office's slot needs none).
+    private let looked = NIOLockedValueBox<(any Sendable)?>(nil)
     /// The serial number of the body these values come from: unique in the process, so a caller may key what it
     /// derives itself by it (``Kept/body``).
     package let serial: UInt64
@@ -17,6 +21,14 @@ package final class DerivedValues: Sendable {
 
     package init() {
         serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The lookup's value, made by `decode` on first use. A `decode` that throws keeps nothing.
+    func value<Value: Sendable>(_ decode: () throws(BoxOfficeError) -> Value) throws(BoxOfficeError) -> Value {
+        if let known = looked.withLockedValue({ $0 }) as? Value { return known }
+        let value = try decode()
+        looked.withLockedValue { $0 = value }
+        return value
     }
 
     /// The box office decoded as `period`, made by `decode` on first use. A `decode` that throws keeps nothing.

@@ -135,8 +135,7 @@ package struct BoxOfficeService: Sendable {
     }
 
     package func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {
-        let fetched = try await fetcher.fetch(Self.movieCall(code, refresh: refresh))
-        return try KOBISDecoder.movieInfo(fetched, movieCode: code)
+        try await fetch(.movie(code, refresh: refresh)).value
     }
 
     /// Readies, in one go, what is kept for the details and posters of a box office's entries (before a fan-out

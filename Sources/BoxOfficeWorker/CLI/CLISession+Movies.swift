@@ -6,12 +6,13 @@ extension CLISession {
     /// `movie CODE`: the detail screen through `movie.detail`, with the poster through `movie.poster` (its URL, or
     /// with `download` the file); a poster that cannot be had is said on the screen, not failed.
     package func movie(code: String, download: Bool, format: CLIFormat) async -> Int32 {
-        let movie: Movie
+        let kept: Kept<Movie>
         do {
-            movie = try await call(methods.detail, .init(movieCode: code))
+            kept = try await call(methods.detail, .init(movieCode: code))
         } catch {
             return fail(error)
         }
+        let movie = kept.value
         var poster: MoviePosterMethod.Output?
         var problem: String?
         if format == .text || download {
@@ -29,7 +30,7 @@ extension CLISession {
                 MovieScreen(width: width, style: style).render(
                     movie, poster: poster?.poster, file: poster?.file, posterProblem: problem))
         case .json, .ndjson:
-            write(String(decoding: methods.detail.result(movie).json, as: UTF8.self) + "\n")
+            write(String(decoding: methods.detail.result(kept).json, as: UTF8.self) + "\n")
         case .csv:
             write(
                 CSVText.row([

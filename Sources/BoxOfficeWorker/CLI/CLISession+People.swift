@@ -29,7 +29,10 @@ extension CLISession {
                 [$0.peopleCode, $0.name, $0.nameEnglish ?? "", $0.role ?? "", $0.filmography.joined(separator: "; ")]
             },
             screen: {
-                [style.bold(found.total == 1 ? "1 person" : "\(found.total) people") + style.dim(" · page \(found.page)")]
+                [
+                    style.bold(found.total == 1 ? "1 person" : "\(found.total) people")
+                        + style.dim(" · page \(found.page)")
+                ]
                     + found.people.map { person in
                         "\(DisplayWidth.fit(person.peopleCode, to: 8))  \(DisplayWidth.fit(person.name, to: 12))  "
                             + "\(DisplayWidth.fit(person.role ?? "", to: 10))  "
@@ -46,7 +49,7 @@ extension CLISession {
         } catch {
             return fail(error)
         }
-        let person = output.person
+        let person = output.person.value
         emit(
             display, methods.person.result(output), list: "filmography",
             columns: ["peopleCode", "name", "movieCode", "title", "part"],
@@ -79,7 +82,10 @@ extension CLISession {
                 ]
             },
             screen: {
-                [style.bold(found.total == 1 ? "1 company" : "\(found.total) companies") + style.dim(" · page \(found.page)")]
+                [
+                    style.bold(found.total == 1 ? "1 company" : "\(found.total) companies")
+                        + style.dim(" · page \(found.page)")
+                ]
                     + found.companies.map { company in
                         "\(DisplayWidth.fit(company.companyCode, to: 8))  "
                             + "\(DisplayWidth.fit(company.parts.joined(separator: ","), to: 16))  "
@@ -90,14 +96,15 @@ extension CLISession {
     }
 
     private func company(code: String, display: CLIDisplay) async -> Int32 {
-        let company: Company
+        let kept: Kept<Company>
         do {
-            company = try await call(methods.company, .init(companyCode: code))
+            kept = try await call(methods.company, .init(companyCode: code))
         } catch {
             return fail(error)
         }
+        let company = kept.value
         emit(
-            display, methods.company.result(company), list: "filmography",
+            display, methods.company.result(kept), list: "filmography",
             columns: ["companyCode", "name", "movieCode", "title", "parts"],
             rows: company.filmography.map {
                 [company.companyCode, company.name, $0.movieCode, $0.title, $0.parts.joined(separator: "; ")]
@@ -115,14 +122,15 @@ extension CLISession {
                         "\"\(kind)\" is not a code list: use one of \(CodeKind.allCases.map(\.rawValue).joined(separator: ", "))"
                 ))
         }
-        let list: CodeList
+        let kept: Kept<CodeList>
         do {
-            list = try await call(methods.codes, .init(kind: kind))
+            kept = try await call(methods.codes, .init(kind: kind))
         } catch {
             return fail(error)
         }
+        let list = kept.value
         emit(
-            display, methods.codes.result(list), list: "codes", columns: ["code", "name", "nameEnglish"],
+            display, methods.codes.result(kept), list: "codes", columns: ["code", "name", "nameEnglish"],
             rows: list.codes.map { [$0.code, $0.name, $0.nameEnglish ?? ""] },
             screen: {
                 [

@@ -68,3 +68,21 @@ extension TypedMethod {
         guard errors.isEmpty else { throw RPCError.invalidParams(errors) }
     }
 }
+
+extension MethodReply {
+    /// The reply with its output transformed, ready or not.
+    func map<Other>(_ transform: @escaping @Sendable (Output) -> Other) -> MethodReply<Other> {
+        switch self {
+        case .ready(let output): .ready(transform(output))
+        case .work(let work): .work { transform(try await work()) }
+        }
+    }
+
+    /// The output, awaited when it is work.
+    func value() async throws -> Output {
+        switch self {
+        case .ready(let output): output
+        case .work(let work): try await work()
+        }
+    }
+}

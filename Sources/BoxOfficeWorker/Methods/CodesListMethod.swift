@@ -22,16 +22,12 @@ struct CodesListMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<CodeList> {
-        .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
-                try await service.codes(input.kind, refresh: input.refresh)
-            }
-        }
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<CodeList>> {
+        reply(.codes(input.kind, refresh: input.refresh))
     }
 
-    func result(_ list: CodeList) -> RPCResult {
-        .value(ModelEncoding.codes(list))
+    func result(_ list: Kept<CodeList>) -> RPCResult {
+        result(body: list.body, source: list.value.source) { ModelEncoding.codes(list.value) }
     }
 }
 

@@ -22,16 +22,12 @@ struct CompanyDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Company> {
-        .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
-                try await service.company(code: input.companyCode, refresh: input.refresh)
-            }
-        }
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<Company>> {
+        reply(.company(input.companyCode, refresh: input.refresh))
     }
 
-    func result(_ company: Company) -> RPCResult {
-        .value(ModelEncoding.company(company))
+    func result(_ company: Kept<Company>) -> RPCResult {
+        result(body: company.body, source: company.value.source) { ModelEncoding.company(company.value) }
     }
 }
 

@@ -22,16 +22,12 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Movie> {
-        .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
-                try await service.movie(code: input.movieCode, refresh: input.refresh)
-            }
-        }
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<Movie>> {
+        reply(.movie(input.movieCode, refresh: input.refresh))
     }
 
-    func result(_ movie: Movie) -> RPCResult {
-        .value(ModelEncoding.movie(movie))
+    func result(_ movie: Kept<Movie>) -> RPCResult {
+        result(body: movie.body, source: movie.value.source) { ModelEncoding.movie(movie.value) }
     }
 }
 

@@ -27,25 +27,31 @@ struct PeopleDetailMethod: DomainMethod, TypedMethod {
 
     /// The person, and with `include: ["movies"]` their films' details.
     struct Output: Sendable {
-        var person: Person
+        var person: Kept<Person>
         var movies: FilmographyMovies?
     }
 
+    /// Without `include`, the person's lookup (at once when in memory); with it, the films' details after it.
     func start(_ input: Input, in context: RequestContext) -> MethodReply<Output> {
-        .work { [service] in
-            let person = try await answering { () async throws(BoxOfficeError) in
-                try await service.person(code: input.peopleCode, refresh: input.refresh)
-            }
-            guard input.includeMovies else { return Output(person: person) }
-            let movies = await FilmographyMovies.fetch(for: person, service: service) {
+        let person = reply(.person(input.peopleCode, refresh: input.refresh))
+        guard input.includeMovies else { return person.map { Output(person: $0) } }
+        return .work { [service] in
+            let person = try await person.value()
+            let movies = await FilmographyMovies.fetch(for: person.value, service: service) {
                 context.reportProgress($0, total: $1, message: $2)
             }
             return Output(person: person, movies: movies)
         }
     }
 
+    /// Without `include`, the text kept for the person's body.
     func result(_ output: Output) -> RPCResult {
-        .value(ModelEncoding.person(output.person, movies: output.movies))
+        guard output.movies == nil else {
+            return .value(ModelEncoding.person(output.person.value, movies: output.movies))
+        }
+        return result(body: output.person.body, source: output.person.value.source) {
+            ModelEncoding.person(output.person.value)
+        }
     }
 }
 
