@@ -15,6 +15,14 @@ let fuzzDecoders: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, 
     }
     check { () throws(BoxOfficeError) in _ = try KOBISDecoder.movieInfo(body, movieCode: "20124079", source: source) }
     check { () throws(BoxOfficeError) in _ = try KOBISDecoder.movieList(Fetched(body: body, source: source), page: 1) }
+    let fetched = Fetched(body: body, source: source)
+    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.peopleList(fetched, page: 1) }
+    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.peopleInfo(fetched, peopleCode: "20164556") }
+    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.companyList(fetched, page: 1) }
+    check { () throws(BoxOfficeError) in _ = try KOBISDecoder.companyInfo(fetched, companyCode: "20122497") }
+    for kind in CodeKind.allCases {
+        check { () throws(BoxOfficeError) in _ = try KOBISDecoder.codeList(fetched, kind: kind) }
+    }
     check { () throws(BoxOfficeError) in
         _ = try KakaoDecoder.imageSearch(Fetched(body: body, source: source), query: "광해 영화 포스터")
     }

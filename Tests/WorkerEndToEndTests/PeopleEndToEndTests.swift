@@ -11,7 +11,7 @@ import Testing
 struct PeopleEndToEndTests {
     static let arguments = ["--today", "2026-11-21", "--timeout", "5"]
 
-    @Test("a second people.detail, company.detail and codes.list make no upstream call; each call is counted")
+    @Test("a second call of each (a movie's details too) makes no upstream call and says cache; each call is counted")
     func secondCallFromCache() async throws {
         let upstream = try RecordedUpstream()
         let cache = WorkerProcess.freshCacheDirectory()
@@ -19,6 +19,7 @@ struct PeopleEndToEndTests {
         let calls: [(String, JSONValue)] = [
             ("people.detail", ["peopleCode": "20164556"]), ("company.detail", ["companyCode": "20122497"]),
             ("codes.list", ["kind": "region"]), ("people.search", [:]), ("company.search", [:]),
+            ("movie.detail", ["movieCode": "20124079"]),
         ]
         let twice = (calls + calls).enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
         let run = try await WorkerProcess.run(
@@ -35,7 +36,8 @@ struct PeopleEndToEndTests {
         #expect(upstream.kobisRequests(KOBISPaths.codeList, "comCode", "0105000000") == 1)
         #expect(
             upstream.kobisRequests(KOBISPaths.peopleList) == 1 && upstream.kobisRequests(KOBISPaths.companyList) == 1)
-        #expect(out.last?[at: "/result/quota/used"] == 5, "every KOBIS call counts against the quota")
+        #expect(upstream.kobisRequests(KOBISPaths.movieInfo) == 1)
+        #expect(out.last?[at: "/result/quota/used"] == 6, "every KOBIS call counts against the quota")
     }
 
     @Test("include movies of a person with 20 films, two requests at once: one call per film, one for the person")

@@ -1,7 +1,7 @@
 /// A question answered by one upstream call and its decoding: a movie's, a person's or a company's details, a code
 /// list. As data, so the service can answer it at once from memory (``BoxOfficeService/atHand(_:)``) or through the
 /// whole chain (``BoxOfficeService/fetch(_:)``), and a caller can key what it keeps by the body's serial.
-package struct Lookup<Value: Sendable>: Sendable {
+package struct Lookup<Value: Sourced>: Sendable {
     package let call: UpstreamCall
     let decode: @Sendable (Fetched) throws(BoxOfficeError) -> Value
 
@@ -10,10 +10,13 @@ package struct Lookup<Value: Sendable>: Sendable {
         self.decode = decode
     }
 
-    /// The value in `fetched`: decoded once per body the memory tier keeps (``DerivedValues``), else decoded now.
+    /// The value in `fetched`, with this fetch's source: decoded once per body the memory tier keeps
+    /// (``DerivedValues``), else decoded now.
     func value(_ fetched: Fetched) throws(BoxOfficeError) -> Value {
         guard let derived = fetched.derived else { return try decode(fetched) }
-        return try derived.value { () throws(BoxOfficeError) in try decode(fetched) }
+        var value = try derived.value { () throws(BoxOfficeError) in try decode(fetched) }
+        value.source = fetched.source
+        return value
     }
 
     /// The details of a movie (KOBIS movie info).

@@ -15,3 +15,14 @@ package struct Source: Sendable, Hashable {
         self.fetchedAt = fetchedAt
     }
 }
+
+/// A model that says where it came from: decoded once from a body the cache keeps, it is answered again with the
+/// source of each fetch (the first answer's `kobis`, the later ones' `cache`), set by ``Lookup``.
+package protocol Sourced: Sendable {
+    var source: Source { get set }
+}
+
+extension Movie: Sourced {}
+extension Person: Sourced {}
+extension Company: Sourced {}
+extension CodeList: Sourced {}
