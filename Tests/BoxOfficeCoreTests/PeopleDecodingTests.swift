@@ -163,13 +163,56 @@ struct PeopleDecodingTests {
         } throws: { ($0 as? BoxOfficeError)?.path == "/peopleListResult/totCnt" }
     }
 
-    @Test("a region by code, Korean name with or without its suffix, or English name in any case")
+    @Test("what the cache keeps: a malformed person, company or list is not kept; an unknown code and a good body are")
+    func usableBodies() {
+        func usable(_ path: String, _ parameters: [String: String], _ body: String) -> Bool {
+            UsableBody.check(
+                UpstreamCall(service: .kobis, path: path, parameters: parameters), Self.fetched(body))
+        }
+        let person = ["peopleCd": "1"]
+        #expect(!usable(KOBISPaths.peopleInfo, person, #"{"peopleInfoResult":{"peopleInfo":{"peopleNm":"가"}}}"#))
+        #expect(usable(KOBISPaths.peopleInfo, person, #"{"peopleInfoResult":{"peopleInfo":{}}}"#), "not_found")
+        #expect(
+            usable(
+                KOBISPaths.peopleInfo, person,
+                #"{"peopleInfoResult":{"peopleInfo":{"peopleCd":"1","peopleNm":"가","filmos":[],"homepages":[]}}}"#))
+        let company = ["companyCd": "1"]
+        #expect(!usable(KOBISPaths.companyInfo, company, #"{"companyInfoResult":{"companyInfo":{"companyNm":"가"}}}"#))
+        #expect(usable(KOBISPaths.companyInfo, company, #"{"companyInfoResult":{"companyInfo":{}}}"#), "not_found")
+        let list = ["curPage": "1", "itemPerPage": "10"]
+        #expect(!usable(KOBISPaths.peopleList, list, #"{"peopleListResult":{"totCnt":"x","peopleList":[]}}"#))
+        #expect(usable(KOBISPaths.peopleList, list, #"{"peopleListResult":{"totCnt":"0","peopleList":[]}}"#))
+        #expect(!usable(KOBISPaths.companyList, list, #"{"companyListResult":{"companyList":[]}}"#))
+        let genres = ["comCode": CodeKind.genre.comCode]
+        #expect(!usable(KOBISPaths.codeList, genres, #"{"codes":[]}"#), "an empty list: a comCode KOBIS does not know")
+        #expect(!usable(KOBISPaths.codeList, genres, #"{"codes":[{"fullCd":"1"}]}"#))
+        #expect(usable(KOBISPaths.codeList, genres, #"{"codes":[{"fullCd":"1","korNm":"드라마","engNm":""}]}"#))
+    }
+
+    @Test("a record without its code is malformed, not an unknown code; an empty code list is upstream_rejected")
+    func recordsWithoutCodes() {
+        #expect {
+            try KOBISDecoder.peopleInfo(
+                Self.fetched(#"{"peopleInfoResult":{"peopleInfo":{"peopleNm":"가"}}}"#), peopleCode: "1")
+        } throws: { ($0 as? BoxOfficeError)?.path == "/peopleInfoResult/peopleInfo/peopleCd" }
+        #expect {
+            try KOBISDecoder.codeList(Self.fetched(#"{"codes":[]}"#), kind: .grade)
+        } throws: {
+            ($0 as? BoxOfficeError)?.reason == .upstreamRejected
+                && ($0 as? BoxOfficeError)?.message.contains("2205") == true
+        }
+    }
+
+    @Test("a region by code, Korean name, short or official name, or English name in any case")
     func regions() {
         #expect(Region.named("0105001")?.code == "0105001")
         #expect(Region.named("서울시")?.code == "0105001" && Region.named("서울")?.code == "0105001")
         #expect(Region.named("seoul")?.code == "0105001" && Region.named("NORTH JEOLLA")?.code == "0105008")
         #expect(Region.named("경기")?.code == "0105002" && Region.named(" 세종 ")?.code == "0105017")
+        #expect(Region.named("충북")?.code == "0105004" && Region.named("경남")?.code == "0105007")
+        #expect(Region.named("부산광역시")?.code == "0105011" && Region.named("강원특별자치도")?.code == "0105003")
         #expect(Region.named("Mars") == nil && Region.named("0105099") == nil && Region.named("시") == nil)
+        #expect(Region.named("충청북") == nil && Region.named("광주광역") == nil)
     }
 
     @Test("freshness: people and company details 7 days, their searches 1 day, code lists 30 days")

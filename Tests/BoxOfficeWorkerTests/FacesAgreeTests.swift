@@ -190,6 +190,9 @@ struct FacesAgreeTests {
             Case(command: "company 20100603", method: "company.detail", params: ["companyCode": "20100603"]) {
                 await $0.company(words: ["20100603"], ceo: nil, part: nil, display: json)
             },
+            Case(command: "codes planets", method: "codes.list", params: ["kind": "planets"]) {
+                await $0.codes(kind: "planets", display: json)
+            },
         ]
         + CodeKind.allCases.map { kind in
             Case(command: "codes \(kind.rawValue)", method: "codes.list", params: ["kind": .string(kind.rawValue)]) {

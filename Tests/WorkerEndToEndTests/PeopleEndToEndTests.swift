@@ -40,7 +40,9 @@ struct PeopleEndToEndTests {
         #expect(out.last?[at: "/result/quota/used"] == 6, "every KOBIS call counts against the quota")
     }
 
-    @Test("include movies of a person with 20 films, two requests at once: one call per film, one for the person")
+    @Test(
+        "include movies of 20 films, two requests at once: one wave of 20 calls, one call per film (coalesced, not cached)"
+    )
     func filmographyCoalesced() async throws {
         let upstream = try RecordedUpstream()
         let films = RecordedUpstream.prolificFilms
@@ -49,6 +51,8 @@ struct PeopleEndToEndTests {
             "peopleCode": .string(RecordedUpstream.prolificPerson), "include": ["movies"],
             "_meta": ["progressToken": "films"],
         ]
+        // Each film answers after 0.3 s, so the second request asks for every film while the first one's calls are
+        // still in flight: without coalescing each film would be asked twice (nothing is cached yet).
         let run = try await WorkerProcess.run(
             [request(1, "people.detail", params: params), request(2, "people.detail", params: params)],
             arguments: Self.arguments, environment: upstream.environment, timeout: 60)
@@ -60,15 +64,52 @@ struct PeopleEndToEndTests {
             let filmography = try #require(answer[at: "/result/filmography"]?.arrayValue, "\(answer)")
             #expect(filmography.count == 20)
             #expect(filmography.allSatisfy { $0[at: "/movie/movieCode"] == $0["movieCode"] && $0["errors"] == nil })
-            #expect(answer[at: "/result/sex"] == "female")
+            #expect(answer[at: "/result/sex"] == "female" && answer[at: "/result/moviesOmitted"] == nil)
         }
         for film in films {
-            #expect(upstream.kobisRequests(KOBISPaths.movieInfo, "movieCd", film) <= 1, "\(film)")
+            #expect(upstream.kobisRequests(KOBISPaths.movieInfo, "movieCd", film) == 1, "\(film)")
         }
-        #expect(upstream.kobisRequests(KOBISPaths.movieInfo) == 20)
-        #expect(upstream.kobisRequests(KOBISPaths.peopleInfo) <= 2)
+        // One wave: every film asked for before the first answer could have come back.
+        let arrivals = upstream.server.requests.filter { $0.path == "/kobis" + KOBISPaths.movieInfo }.map(\.received)
+        let spread = try #require(arrivals.max()) - (try #require(arrivals.min()))
+        #expect(spread < .seconds(RecordedUpstream.filmDelay), "the 20 calls spread over \(spread)")
         let progress = out.filter { $0["method"] == "notifications/progress" }
         #expect(progress.count == 40 && progress.allSatisfy { $0[at: "/params/total"] == 20 })
+    }
+
+    @Test("include movies fetches the first 40 films and says how many it left out")
+    func filmographyCapped() async throws {
+        let upstream = try RecordedUpstream()
+        let run = try await WorkerProcess.run(
+            [
+                request(
+                    1, "people.detail",
+                    params: ["peopleCode": .string(RecordedUpstream.tooProlificPerson), "include": ["movies"]])
+            ], arguments: Self.arguments, environment: upstream.environment, timeout: 60)
+        let out = run.json()
+        let films = try #require(out.first?[at: "/result/filmography"]?.arrayValue, "\(out)")
+        #expect(films.count == 45 && out.first?[at: "/result/moviesOmitted"] == 5)
+        // None of these films has a detail at the fake upstream: each of the first 40 stands with not_found.
+        #expect(films.prefix(40).allSatisfy { $0["movie"] == .null && $0[at: "/errors/0/data/reason"] == "not_found" })
+        #expect(films.suffix(5).allSatisfy { $0["movie"] == nil && $0["errors"] == nil })
+        #expect(upstream.kobisRequests(KOBISPaths.movieInfo) == 40)
+    }
+
+    @Test("area by code, Korean, short, official or English name: the same wideAreaCd reaches KOBIS")
+    func areaNamesReachKOBIS() async throws {
+        let upstream = try RecordedUpstream()
+        let names = ["0105001", "서울시", "서울", "서울특별시", "SEOUL", "충북"]
+        let run = try await WorkerProcess.run(
+            names.enumerated().map { index, name in
+                request(
+                    .int(index), "boxoffice.daily",
+                    params: ["date": "2022-01-05", "area": .string(name), "refresh": true])
+            }, arguments: Self.arguments + ["--ordered", "--max-in-flight", "1"], environment: upstream.environment,
+            timeout: 60)
+        #expect(run.json().allSatisfy { $0["result"] != nil }, "\(run.lines)")
+        let sent = upstream.server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }
+            .map { $0.query["wideAreaCd"] ?? "" }
+        #expect(sent == ["0105001", "0105001", "0105001", "0105001", "0105001", "0105004"])
     }
 
     @Test("an unknown people or company code is not_found with the code; the key is never echoed")

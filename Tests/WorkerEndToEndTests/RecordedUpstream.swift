@@ -117,6 +117,18 @@ final class RecordedUpstream: @unchecked Sendable {
             #"{"peopleInfoResult":{"peopleInfo":{"peopleCd":"\#(prolificPerson)","peopleNm":"다작 감독","peopleNmEn":"","sex":"여자","repRoleNm":"감독","homepages":[],"filmos":[\#(films.joined(separator: ","))]},"source":"영화진흥위원회"}}"#
     }()
 
+    /// A person with 45 films (codes 20980001…20980045, none with a detail here): past the most a request fetches.
+    static let tooProlificPerson = "20990002"
+
+    static let tooProlificPersonBody: String = {
+        let films = (1...45).map { #"{"movieCd":"\#(20_980_000 + $0)","movieNm":"영화 \#($0)","moviePartNm":"배우"}"# }
+        return
+            #"{"peopleInfoResult":{"peopleInfo":{"peopleCd":"\#(tooProlificPerson)","peopleNm":"다작 배우","peopleNmEn":"","sex":"","repRoleNm":"배우","homepages":[],"filmos":[\#(films.joined(separator: ","))]},"source":"영화진흥위원회"}}"#
+    }()
+
+    /// How long the prolific person's films take to answer: long enough that two requests for them overlap.
+    static let filmDelay = 0.3
+
     /// Requests received for `path` (below `/kobis`), optionally with one parameter's value.
     func kobisRequests(_ path: String, _ parameter: String? = nil, _ value: String? = nil) -> Int {
         server.requests.filter { request in
@@ -187,6 +199,11 @@ final class RecordedUpstream: @unchecked Sendable {
                     #"{"faultInfo":{"message":"잘못된 요청입니다.[parameterName=key,parameterValue=\#(Self.kobisKey)]","errorCode":"320999"}}"#
                 )
             }
+            if Self.prolificFilms.contains(code),
+                case .respond(let status, let type, let body, _) = recorded("kobis/movie-\(code).json")
+            {
+                return .respond(status: status, contentType: type, body: body, delay: Self.filmDelay)
+            }
             let file = Self.fixtures.appending(path: "kobis/movie-\(code).json")
             if code != Self.movieWithoutDetails, FileManager.default.fileExists(atPath: file.path()) {
                 return recorded("kobis/movie-\(code).json")
@@ -197,6 +214,7 @@ final class RecordedUpstream: @unchecked Sendable {
         case "/kobis/people/searchPeopleInfo.json":
             let code = request.query["peopleCd"] ?? ""
             if code == Self.prolificPerson { return .json(Self.prolificPersonBody) }
+            if code == Self.tooProlificPerson { return .json(Self.tooProlificPersonBody) }
             return recordedOr(
                 "kobis/people-\(code).json", #"{"peopleInfoResult":{"peopleInfo":{},"source":"영화진흥위원회"}}"#)
         case "/kobis/people/searchPeopleList.json":

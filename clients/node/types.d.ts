@@ -9,7 +9,7 @@ export interface BoxofficeDailyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A region by KOBIS code, Korean name (서울시 or 서울) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
+  /** A region by KOBIS code, Korean name (서울시, 서울, 서울특별시, 충북) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
   area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
@@ -187,7 +187,7 @@ export interface BoxofficeWeeklyParams {
   multiMovie?: boolean;
   /** korean or foreign films only (KOBIS repNationCd=K or F); absent: all. */
   nation?: "korean" | "foreign";
-  /** A region by KOBIS code, Korean name (서울시 or 서울) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
+  /** A region by KOBIS code, Korean name (서울시, 서울, 서울특별시, 충북) or English name (any case): 0105001 서울시 Seoul, 0105002 경기도 Gyeonggi, 0105003 강원도 Gangwon, 0105004 충청북도 North Chungcheong, 0105005 충청남도 South Chungcheong, 0105006 경상북도 North Gyeongsang, 0105007 경상남도 South Gyeongsang, 0105008 전라북도 North Jeolla, 0105009 전라남도 South Jeolla, 0105010 제주도 Jeju, 0105011 부산시 Busan, 0105012 대구시 Daegu, 0105013 대전시 Daejeon, 0105014 울산시 Ulsan, 0105015 인천시 Incheon, 0105016 광주시 Gwangju, 0105017 세종시 Sejong. Absent: the whole country. */
   area?: string;
   /** Also fetch every entry's detail (movie.detail) and/or poster (movie.poster), concurrently; a part that fails leaves errors on its entry. */
   include?: ("detail" | "poster")[];
@@ -227,7 +227,7 @@ export interface CodesListResultCodesItem {
   code: string;
   /** The Korean name (KOBIS korNm). */
   name: string;
-  /** The English name (KOBIS engNm). */
+  /** The English name (KOBIS engNm; for regions, where KOBIS gives none, the worker's own: the names area takes). */
   nameEnglish: string | null;
 }
 
@@ -366,7 +366,7 @@ export interface MovieSearchResultMoviesItem {
 export interface PeopleDetailParams {
   /** The KOBIS people code (peopleCd): letters and digits, usually 8 digits. */
   peopleCode: string;
-  /** movies: also fetch each film's detail (movie.detail), concurrently; a film whose detail fails gets movie null and an errors list. */
+  /** movies: also fetch each film's detail (movie.detail), concurrently, for the first 40 distinct films (each is a KOBIS call against the daily quota; moviesOmitted counts the rest); a film whose detail fails gets movie null and an errors list. */
   include?: "movies"[];
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
@@ -386,6 +386,8 @@ export interface PeopleDetailResult {
   homepages: string[];
   /** The films the person worked on, in KOBIS's order (KOBIS filmos). */
   filmography: PeopleDetailResultFilmographyItem[];
+  /** Only with include movies, when the filmography has more than 40 distinct films: how many (past the first 40) were left without their details. Each detail is a KOBIS call against the daily quota. */
+  moviesOmitted?: number;
   source: MovieSource;
 }
 

@@ -11,7 +11,9 @@ import JSONCore
 ///   blanks dropped;
 /// - the company info lists one `filmos` row per part a company had in a film; rows of one film are merged;
 /// - the code list has no wrapper and no `source` (`{"codes":[{fullCd,korNm,engNm}]}`), and `engNm` is often `""`;
-/// - an unknown people or company code comes back as an empty or missing info object: `not_found`.
+/// - an unknown people or company code comes back as an empty or missing info object: `not_found` (a record
+///   without its code is malformed);
+/// - an empty code list is no list: KOBIS does not know the comCode (`upstream_rejected`, never kept).
 extension KOBISDecoder {
     package static func peopleList(_ fetched: Fetched, page: Int) throws(BoxOfficeError) -> PeopleSearch {
         let root = try UpstreamReader.read(.kobis, fetched)
@@ -32,13 +34,14 @@ extension KOBISDecoder {
         let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         guard let info = try root.member("peopleInfoResult").optionalMember("peopleInfo"),
-            case .object(let object) = info.value, !object.isEmpty,
-            let code = try info.optionalString("peopleCd")
+            case .object(let object) = info.value, !object.isEmpty
         else {
             var error = BoxOfficeError(.notFound, "KOBIS knows no person with the code \(peopleCode)", service: .kobis)
             error.peopleCode = peopleCode
             throw error
         }
+        // A record without its code is not an unknown person but a body the worker cannot read.
+        let code = try info.string("peopleCd")
         var filmography: [Person.Film] = []
         for film in try info.optionalMember("filmos")?.elements() ?? [] {
             filmography.append(
@@ -75,14 +78,14 @@ extension KOBISDecoder {
         let root = try UpstreamReader.read(.kobis, fetched)
         try checkFault(root)
         guard let info = try root.member("companyInfoResult").optionalMember("companyInfo"),
-            case .object(let object) = info.value, !object.isEmpty,
-            let code = try info.optionalString("companyCd")
+            case .object(let object) = info.value, !object.isEmpty
         else {
             var error = BoxOfficeError(
                 .notFound, "KOBIS knows no company with the code \(companyCode)", service: .kobis)
             error.companyCode = companyCode
             throw error
         }
+        let code = try info.string("companyCd")
         var filmography: [Company.Film] = []
         var index: [String: Int] = [:]
         for film in try info.optionalMember("filmos")?.elements() ?? [] {
@@ -112,6 +115,15 @@ extension KOBISDecoder {
                 CodeList.Code(
                     code: try item.string("fullCd"), name: try item.string("korNm"),
                     nameEnglish: try item.optionalString("engNm")))
+        }
+        guard !codes.isEmpty else {
+            // No kind is empty: KOBIS does not know the comCode (status, genre and grade are unverified ones).
+            var error = BoxOfficeError(
+                .upstreamRejected,
+                "KOBIS sent no codes for comCode \(kind.comCode) (\(kind.rawValue)): it may not be KOBIS's code for that list",
+                service: .kobis)
+            error.upstreamCode = kind.comCode
+            throw error
         }
         return CodeList(kind: kind, codes: codes, source: fetched.source)
     }

@@ -7,7 +7,14 @@ import BoxOfficeCore
 /// and makes identical calls once (a film the person had two parts in, or two requests for people who share films,
 /// cost one call). A film that fails leaves its filmography entry standing with the error; with a progress token,
 /// each finished film sends one `notifications/progress` (`total` = distinct films).
+///
+/// At most ``most`` films are fetched, the first ones of the filmography: every detail is a KOBIS call against the
+/// shared daily budget (3,000 a key), and an actor's filmography runs to hundreds of films; the result says how many
+/// were left out (`moviesOmitted`).
 struct FilmographyMovies: Sendable {
+    /// The most films one request fetches: two waves of the per-service limit.
+    static let most = 40
+
     /// What one film's detail came to.
     struct Outcome: Sendable {
         var movie: Movie?
@@ -16,14 +23,17 @@ struct FilmographyMovies: Sendable {
 
     /// By movie code.
     var outcomes: [String: Outcome] = [:]
+    /// Distinct films past ``most``, left without their details.
+    var omitted = 0
 
     static func fetch(
         for person: Person, service: BoxOfficeService, progress: @Sendable (Double, Double, String) -> Void
     ) async -> FilmographyMovies {
-        let codes = person.movieCodes
+        let distinct = person.movieCodes
+        let codes = Array(distinct.prefix(most))
         let titles = Dictionary(
             person.filmography.map { ($0.movieCode, $0.title) }, uniquingKeysWith: { first, _ in first })
-        var movies = FilmographyMovies()
+        var movies = FilmographyMovies(omitted: distinct.count - codes.count)
         guard !codes.isEmpty else { return movies }
         await service.prefetchMovies(codes)
         await withTaskGroup(of: (String, Outcome).self) { group in

@@ -4,7 +4,7 @@ import BoxOfficeCore
 ///
 /// A part that fails leaves its entry standing with the domain error (the result lists it in the entry's `errors`;
 /// the CLI prints its message); with a progress token each finished part sends one `notifications/progress`
-/// (`total` = parts planned). The fetcher chain bounds the calls in flight per service (10 by default, so one wave
+/// (`total` = parts planned). The fetcher chain bounds the calls in flight per service (20, so one wave
 /// covers a page) and makes identical calls once.
 enum IncludedParts {
     /// A part an entry can include.

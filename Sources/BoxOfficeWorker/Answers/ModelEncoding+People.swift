@@ -21,10 +21,11 @@ extension ModelEncoding {
         ]
     }
 
-    /// A person; with `include: ["movies"]` (`movies` not nil), each film carries its `movie` (`null` when it
-    /// failed) and, when it failed, the `errors` a box office entry's failed part has.
+    /// A person; with `include: ["movies"]` (`movies` not nil), each film fetched carries its `movie` (`null` when
+    /// it failed) and, when it failed, the `errors` a box office entry's failed part has; `moviesOmitted` says how
+    /// many films were past the most fetched.
     static func person(_ person: Person, movies: FilmographyMovies? = nil) -> JSONValue {
-        [
+        var result: JSONObject = [
             "peopleCode": .string(person.peopleCode), "name": .string(person.name),
             "nameEnglish": .optionalString(person.nameEnglish), "sex": .optionalString(person.sex?.rawValue),
             "role": .optionalString(person.role), "homepages": strings(person.homepages),
@@ -34,10 +35,9 @@ extension ModelEncoding {
                         "movieCode": .string(film.movieCode), "title": .string(film.title),
                         "part": .optionalString(film.part),
                     ]
-                    if let movies {
-                        let outcome = movies.outcomes[film.movieCode]
-                        object["movie"] = outcome?.movie.map(movie) ?? .null
-                        if let error = outcome?.error {
+                    if let outcome = movies?.outcomes[film.movieCode] {
+                        object["movie"] = outcome.movie.map(movie) ?? .null
+                        if let error = outcome.error {
                             var failure = error.rpcError.json.objectValue ?? [:]
                             failure["part"] = "movie"
                             object["errors"] = [.object(failure)]
@@ -47,6 +47,8 @@ extension ModelEncoding {
                 }),
             "source": source(person.source),
         ]
+        if let movies, movies.omitted > 0 { result["moviesOmitted"] = .int(movies.omitted) }
+        return .object(result)
     }
 
     static func companySearch(_ search: CompanySearch) -> JSONValue {

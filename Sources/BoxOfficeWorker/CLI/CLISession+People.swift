@@ -8,11 +8,18 @@ import JSONRPC
 /// item of the result's list a line: people, companies, films, codes) and `csv` (a header, then a row per item).
 extension CLISession {
     /// `people NAME` (a search, with `--film` for a title in the filmography) or `people CODE` (the person's
-    /// screen; `--movies` adds each film's details). An argument of digits only is a people code.
+    /// screen; `--movies` adds each film's details). An argument of ASCII digits only is a people code.
     package func people(words: [String], film: String?, movies: Bool, display: CLIDisplay) async -> Int32 {
         let text = words.isEmpty ? nil : words.joined(separator: " ")
-        if let text, text.allSatisfy(\.isNumber), film == nil {
+        if let text, Self.isCode(text) {
+            guard film == nil else {
+                return fail(
+                    CLIDate.Invalid(description: "--film searches by name: give a name, not the people code \(text)"))
+            }
             return await person(code: text, movies: movies, display: display)
+        }
+        if movies {
+            return fail(CLIDate.Invalid(description: "--movies needs a people code (`people NAME` lists the codes)"))
         }
         let found: PeopleSearch
         do {
@@ -59,10 +66,15 @@ extension CLISession {
     }
 
     /// `company NAME` (a search, with `--ceo` and `--part`) or `company CODE` (the company's screen). An argument
-    /// of digits only is a company code.
+    /// of ASCII digits only is a company code.
     package func company(words: [String], ceo: String?, part: String?, display: CLIDisplay) async -> Int32 {
         let text = words.isEmpty ? nil : words.joined(separator: " ")
-        if let text, text.allSatisfy(\.isNumber), ceo == nil, part == nil {
+        if let text, Self.isCode(text) {
+            guard ceo == nil, part == nil else {
+                return fail(
+                    CLIDate.Invalid(
+                        description: "--ceo and --part search by name: give a name, not the company code \(text)"))
+            }
             return await company(code: text, display: display)
         }
         let found: CompanySearch
@@ -113,15 +125,8 @@ extension CLISession {
         return 0
     }
 
-    /// `codes KIND`: a code list, code and names a line.
+    /// `codes KIND`: a code list, code and names a line. An unknown kind is the method's to refuse.
     package func codes(kind: String, display: CLIDisplay) async -> Int32 {
-        guard let kind = CodeKind(rawValue: kind) else {
-            return fail(
-                CLIDate.Invalid(
-                    description:
-                        "\"\(kind)\" is not a code list: use one of \(CodeKind.allCases.map(\.rawValue).joined(separator: ", "))"
-                ))
-        }
         let kept: Kept<CodeList>
         do {
             kept = try await call(methods.codes, .init(kind: kind))
@@ -134,8 +139,8 @@ extension CLISession {
             rows: list.codes.map { [$0.code, $0.name, $0.nameEnglish ?? ""] },
             screen: {
                 [
-                    style.bold("\(kind.rawValue) codes")
-                        + style.dim(" · KOBIS comCode \(kind.comCode) · \(list.codes.count)")
+                    style.bold("\(list.kind.rawValue) codes")
+                        + style.dim(" · KOBIS comCode \(list.kind.comCode) · \(list.codes.count)")
                 ]
                     + list.codes.map { code in
                         "\(DisplayWidth.fit(code.code, to: 10))  \(DisplayWidth.fit(code.name, to: 16))  "
@@ -143,6 +148,11 @@ extension CLISession {
                     }
             })
         return 0
+    }
+
+    /// KOBIS people and company codes are digits (names never are).
+    static func isCode(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// Writes a result in the display's format: `json` the result, `ndjson` the items of its `list` member, `csv`

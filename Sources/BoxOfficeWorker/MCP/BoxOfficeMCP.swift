@@ -9,7 +9,9 @@ package enum BoxOfficeMCP {
         boxoffice_daily (a day, default yesterday in Seoul) or boxoffice_weekly (a week, weekend or weekdays); \
         each entry has a movieCode for movie_detail and a title for movie_poster, or pass include: \
         ["detail","poster"] to get both for every entry in one call. Dates are YYYY-MM-DD in Asia/Seoul and must \
-        be in the past. Failures come back as results with isError and a reason (offline_unavailable, not_found, \
+        be in the past; area takes a region's code or name (codes_list region). People and companies: \
+        people_search and company_search give codes for people_detail (a filmography; include: ["movies"] adds \
+        each film's details) and company_detail (what a distributor released). Failures come back as results with isError and a reason (offline_unavailable, not_found, \
         quota_exhausted, upstream_unavailable, …): read it and adjust the call. worker_status shows the mode and \
         the KOBIS calls left today.
         """

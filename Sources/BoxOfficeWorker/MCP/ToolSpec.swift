@@ -49,8 +49,8 @@ struct ToolSpec: Sendable {
             tool: "people_detail", method: "people.detail", title: "Person details",
             description: """
                 A person's KOBIS record by `peopleCode` (from people_search): names, sex, role, homepages and \
-                filmography (movie code, title, their part). `include: ["movies"]` adds each film's details, as \
-                movie_detail gives them: "what else did this director make?".
+                filmography (movie code, title, their part). `include: ["movies"]` adds each film's details (the \
+                first 40 films, one KOBIS call each), as movie_detail gives them: "what else did this director make?".
                 """, openWorld: true),
         ToolSpec(
             tool: "company_search", method: "company.search", title: "Search companies",

@@ -10,20 +10,24 @@ struct CodesListMethod: DomainMethod, TypedMethod {
     let schemas: MethodSchemas
     let runtime: WorkerRuntime
 
+    /// The kind as given (the CLI's word as typed): the schema's enum refuses an unknown one on every face.
     struct Input: MethodInput, Hashable {
-        var kind: CodeKind
+        var kind: String
         var refresh = false
 
         var params: JSONObject {
             var params = Params.Writer()
-            params.set("kind", kind.rawValue)
+            params.set("kind", kind)
             params.set("refresh", flag: refresh)
             return params.object
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<CodeList>> {
-        reply(.codes(input.kind, refresh: input.refresh))
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<CodeList>> {
+        guard let kind = CodeKind(rawValue: input.kind) else {
+            throw RPCError.invalidParams(at: JSONPointer(tokens: ["kind"]), "\"\(input.kind)\" is not a code list kind")
+        }
+        return reply(.codes(kind, refresh: input.refresh))
     }
 
     func result(_ list: Kept<CodeList>) -> RPCResult {
@@ -33,11 +37,8 @@ struct CodesListMethod: DomainMethod, TypedMethod {
 
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension CodesListMethod.Input {
-    init(params object: JSONObject) throws(RPCError) {
+    init(params object: JSONObject) {
         let params = Params(object: object)
-        guard let kind = params.string("kind").flatMap(CodeKind.init(rawValue:)) else {
-            throw RPCError.invalidParams(at: JSONPointer(tokens: ["kind"]), "not a code list kind")
-        }
-        self.init(kind: kind, refresh: params.bool("refresh") == true)
+        self.init(kind: params.string("kind") ?? "", refresh: params.bool("refresh") == true)
     }
 }

@@ -328,7 +328,7 @@ class PeopleDetailParams(_PeopleDetailParamsRequired, total=False):
     refresh: bool
 
 
-class PeopleDetailResult(TypedDict):
+class _PeopleDetailResultRequired(TypedDict):
     peopleCode: str
     name: str
     nameEnglish: Union[str, None]
@@ -337,6 +337,10 @@ class PeopleDetailResult(TypedDict):
     homepages: List[str]
     filmography: List[PeopleDetailResultFilmographyItem]
     source: MovieSource
+
+
+class PeopleDetailResult(_PeopleDetailResultRequired, total=False):
+    moviesOmitted: int
 
 
 class _PeopleDetailResultFilmographyItemRequired(TypedDict):

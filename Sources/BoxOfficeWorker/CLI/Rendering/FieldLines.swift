@@ -1,5 +1,5 @@
-/// The lines of a detail screen (a person's, a company's): a bold name, its English form, a rule, then labelled
-/// fields wrapped under their label, as the movie detail screen lays them out.
+/// The lines of a detail screen (a movie's, a person's, a company's): a bold name, its English form, a rule, then
+/// labelled fields wrapped under their label, and lists under a heading.
 struct FieldLines {
     let width: Int
     let style: TerminalStyle

@@ -15,19 +15,8 @@ package struct MovieScreen: Sendable {
     /// The screen for `movie`, with what is known of its poster (`poster` nil: the search failed, said in
     /// `posterProblem`).
     package func render(_ movie: Movie, poster: PosterSearch?, file: PosterFile?, posterProblem: String?) -> String {
-        var lines = [style.bold(movie.title)]
-        if let english = movie.titleEnglish, !english.isEmpty { lines.append(english) }
-        lines.append(style.dim(String(repeating: "─", count: min(width, 60))))
-        func field(_ name: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            let label = DisplayWidth.fit(name, to: 10)
-            let room = width - 11
-            var first = true
-            for line in Self.wrap(value, width: room) {
-                lines.append((first ? style.dim(label) : String(repeating: " ", count: 10)) + " " + line)
-                first = false
-            }
-        }
+        var screen = FieldLines(title: movie.title, english: movie.titleEnglish, width: width, style: style)
+        func field(_ name: String, _ value: String?) { screen.field(name, value) }
         field("Director", movie.directors.map(\.name).joined(separator: ", "))
         field("Year", movie.productionYear.map(String.init))
         field("Opening", movie.openDate?.description)
@@ -48,7 +37,7 @@ package struct MovieScreen: Sendable {
             field("Poster", posterProblem ?? "none found")
         }
         field("Code", movie.movieCode)
-        return lines.joined(separator: "\n") + "\n"
+        return screen.text
     }
 
     /// `text` in lines of at most `width` columns, broken after ", " where it can be.
