@@ -2,12 +2,13 @@ import NIOConcurrencyHelpers
 import Synchronization
 
 /// What the domain derives from one cached upstream body (the box office or the lookup's value decoded from it), kept
-/// beside it in the
-/// in-memory cache, so a hot entry is decoded once, not on every request; and the body's serial number.
+/// beside it in the in-memory cache, so a hot entry is decoded once, not on every request; and the body's serial
+/// number.
 ///
 /// It lives and dies with its cache entry: a refetched or expired body comes with a new, empty one, so nothing
-/// derived outlives the body it came from. Typed, not a table of any values: a lookup is one lock and one
-/// comparison, where a table keyed by `AnyHashable` cost a dynamic cast and metadata lookups on every answer.
+/// derived outlives the body it came from. Slots, not a table of any values: the box office's is typed (one lock,
+/// one comparison: the hottest answer); a lookup's is one value read back with one cast, where a table keyed by
+/// `AnyHashable` cost a dynamic cast and metadata lookups per key on every answer.
 package final class DerivedValues: Sendable {
     /// The box office decoded from the body, and the period it was decoded as (nil: a day).
     private let decoded = NIOLockedValueBox<(period: WeekPeriod?, office: BoxOffice)?>(nil)

@@ -1,7 +1,8 @@
 import BoxOfficeCore
 import NIOConcurrencyHelpers
 
-/// The text of box office answers made without `include`, kept by the cached body they were made from.
+/// The text of answers made from one cached body (a box office without `include`, a lookup's details or code list),
+/// kept by that body.
 ///
 /// Without `include`, an answer depends only on the upstream body, how many entries were asked for and where the
 /// body came from, and a bot asking for yesterday's top 10 asks for the same one again and again: decoding,
@@ -13,9 +14,11 @@ import NIOConcurrencyHelpers
 /// dropped when the memo is full (it is then emptied; the hot answers come back on their next request). The
 /// domain keeps none of this: it is the worker's answer.
 final class AnswerMemo: Sendable {
-    /// What an answer's text depends on, besides the method.
+    /// What an answer's text depends on, besides the method (one body answers one method: its call is the
+    /// method's own).
     struct Key: Hashable, Sendable {
         let body: UInt64
+        /// The entries a box office was cut to; 0 for a lookup, which is answered whole.
         let limit: Int
         let source: Source
     }
@@ -28,7 +31,7 @@ final class AnswerMemo: Sendable {
         self.capacity = capacity
     }
 
-    /// The process's one, shared by the box office methods: a text is keyed by its body's serial number, which no
+    /// The process's one, shared by the box office methods and the lookups: a text is keyed by its body's serial number, which no
     /// other body in the process has. A global, so that it is made on the first box office answer rather than at
     /// start: instantiating a dictionary keyed by a new Hashable type makes the runtime scan every conformance
     /// record of the binary once, about a million instructions of a cold start.

@@ -18,9 +18,10 @@ extension DomainMethod {
     }
 
     /// A value's result: the text kept for its body and source when the body is in memory, made by `encode` once;
-    /// else encoded now.
+    /// else encoded now. A first answer, fetched from KOBIS just now, is not kept: the answers after it come from
+    /// the cache and say so.
     func result(body: UInt64?, source: Source, _ encode: () -> JSONValue) -> RPCResult {
-        guard let body else { return .value(encode()) }
+        guard let body, source.origin != .kobis else { return .value(encode()) }
         let key = AnswerMemo.Key(body: body, limit: 0, source: source)
         return .encoded(AnswerMemo.shared.text(key) { JSONSerializer.serialize(encode()) })
     }
