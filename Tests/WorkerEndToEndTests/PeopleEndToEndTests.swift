@@ -112,17 +112,24 @@ struct PeopleEndToEndTests {
         #expect(sent == ["0105001", "0105001", "0105001", "0105001", "0105001", "0105004"])
     }
 
-    @Test("an unknown people or company code is not_found with the code; the key is never echoed")
+    @Test(
+        "an unknown people or company code is not_found with the code, kept and answered again at once; no key echoed")
     func notFound() async throws {
         let upstream = try RecordedUpstream()
         let run = try await WorkerProcess.run(
             [
                 request(1, "people.detail", params: ["peopleCode": "20000000"]),
                 request(2, "company.detail", params: ["companyCode": "20000000"]),
-            ], arguments: Self.arguments + ["--ordered"], environment: upstream.environment, timeout: 60)
+                request(3, "people.detail", params: ["peopleCode": "20000000"]),
+                request(4, "worker.status"),
+            ], arguments: Self.arguments + ["--ordered", "--max-in-flight", "1"], environment: upstream.environment,
+            timeout: 60)
         let out = run.json()
         #expect(out[0][at: "/error/code"] == -31004 && out[0][at: "/error/data/peopleCode"] == "20000000")
         #expect(out[1][at: "/error/code"] == -31004 && out[1][at: "/error/data/companyCode"] == "20000000")
+        // The answer KOBIS gave is kept: asked again, it is the same error at once, counted as one cache hit.
+        #expect(out[2]["error"] == out[0]["error"] && upstream.kobisRequests(KOBISPaths.peopleInfo) == 1)
+        #expect(out[3][at: "/result/cache/hits"] == 1, "\(out[3])")
         #expect(
             !run.lines.joined().contains(RecordedUpstream.kobisKey) && !run.stderr.contains(RecordedUpstream.kobisKey))
     }

@@ -65,11 +65,15 @@ package struct Lookup<Value: Sourced>: Sendable {
 }
 
 extension BoxOfficeService {
-    /// The lookup's answer when its body is fresh in the memory tier, at once; nil when answering needs to wait or
-    /// fails (``fetch(_:)`` then says why).
-    package func atHand<Value>(_ lookup: Lookup<Value>) -> Kept<Value>? {
-        guard let fetched = cache?.atHand(lookup.call), let value = try? lookup.value(fetched) else { return nil }
-        return Kept(value, body: fetched.derived?.serial)
+    /// The lookup's answer when its body is fresh in the memory tier, at once: its value, or the error the body
+    /// is (an unknown code's `not_found`: a malformed body is never kept); nil when answering needs to wait.
+    package func atHand<Value>(_ lookup: Lookup<Value>) -> Result<Kept<Value>, BoxOfficeError>? {
+        guard let fetched = cache?.atHand(lookup.call) else { return nil }
+        do throws(BoxOfficeError) {
+            return .success(Kept(try lookup.value(fetched), body: fetched.derived?.serial))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The lookup's answer through the whole fetcher chain.

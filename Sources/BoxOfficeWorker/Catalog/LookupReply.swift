@@ -9,9 +9,14 @@ import JSONRPC
 /// and an encoding per request; here it is a lookup in memory, a decoding from the parsed body, and the text made
 /// once per body (``AnswerMemo``).
 extension DomainMethod {
-    /// At once when the lookup's body is fresh in memory; else the work that fetches it.
-    func reply<Value>(_ lookup: Lookup<Value>) -> MethodReply<Kept<Value>> {
-        if let kept = service.atHand(lookup) { return .ready(kept) }
+    /// At once when the lookup's body is fresh in memory (its value, or the error it is: a cached unknown code is
+    /// answered without a second look); else the work that fetches it.
+    func reply<Value>(_ lookup: Lookup<Value>) throws(RPCError) -> MethodReply<Kept<Value>> {
+        switch service.atHand(lookup) {
+        case .success(let kept)?: return .ready(kept)
+        case .failure(let error)?: throw error.rpcError
+        case nil: break
+        }
         return .work { [service] in
             try await answering { () async throws(BoxOfficeError) in try await service.fetch(lookup) }
         }

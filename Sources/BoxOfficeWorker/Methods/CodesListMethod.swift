@@ -27,7 +27,7 @@ struct CodesListMethod: DomainMethod, TypedMethod {
         guard let kind = CodeKind(rawValue: input.kind) else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["kind"]), "\"\(input.kind)\" is not a code list kind")
         }
-        return reply(.codes(kind, refresh: input.refresh))
+        return try reply(.codes(kind, refresh: input.refresh))
     }
 
     func result(_ list: Kept<CodeList>) -> RPCResult {

@@ -22,8 +22,8 @@ struct CompanyDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<Company>> {
-        reply(.company(input.companyCode, refresh: input.refresh))
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<Company>> {
+        try reply(.company(input.companyCode, refresh: input.refresh))
     }
 
     func result(_ company: Kept<Company>) -> RPCResult {

@@ -22,8 +22,8 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Kept<Movie>> {
-        reply(.movie(input.movieCode, refresh: input.refresh))
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<Movie>> {
+        try reply(.movie(input.movieCode, refresh: input.refresh))
     }
 
     func result(_ movie: Kept<Movie>) -> RPCResult {
