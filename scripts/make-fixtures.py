@@ -18,7 +18,7 @@ It writes, under Fixtures/upstream/, with an entry for each call in Fixtures/ind
   distributor (배급사) of the PEOPLE_DAY box office, written from the recorded movie details (see below);
 - kobis/codes-<comCode>.json: the other code lists (see CODE_LISTS): names observed in KOBIS bodies, codes not KOBIS's;
 - kakao/poster-*.json: the recorded poster search, and a zero-hit search served for every other title.
-Every entry that is not a recording written anew has a provenance in the index saying what in it is real.
+Every file that is not a recording written anew is listed in Fixtures/PROVENANCE.md, saying what in it is real.
 
     python3 scripts/make-fixtures.py [path/to/shared/data/kobis]
 """
@@ -315,13 +315,13 @@ def code_list_fixtures(add):
 
 def main():
     calls = []
+    provenances = {}  # note -> the files it describes, in the order met
     box_office_movies = {}  # code -> (title, openDt) as the box office bodies give them
 
     def add(service, path, parameters, file, provenance=None):
-        entry = {"call": {"service": service, "path": path, "parameters": parameters}, "file": file}
+        calls.append([service, path, file, parameters])
         if provenance:
-            entry["provenance"] = provenance
-        calls.append(entry)
+            provenances.setdefault(provenance, []).append(file)
 
     def seen(rows):
         for row in rows:
@@ -401,13 +401,22 @@ def main():
                 "no image search was recorded for this title: served as a zero-hit search, so offline posters "
                 "answer found: false instead of failing")
 
+    # The index holds only what the worker reads, one call a line as [service, path, file, parameters]: the worker
+    # parses it at every start, and its cost is its values (an object per call and per call's parameters cost twice
+    # what an array does) and its bytes (the provenance notes, as long as the rest, live in PROVENANCE.md, which is not
+    # embedded).
     with open(os.path.join(OUT, "index.json"), "w", encoding="utf-8") as handle:
-        json.dump({"recordedAt": RECORDED_AT,
-                   "about": "Offline mode's recorded-style upstream responses, keyed by the upstream call. Written by "
-                            "scripts/make-fixtures.py from real recorded facts; an entry with a provenance says what in "
-                            "it is not a recording.",
-                   "calls": calls}, handle, ensure_ascii=False, indent=1)
-        handle.write("\n")
+        handle.write('{"recordedAt":%s,"calls":[\n' % json.dumps(RECORDED_AT))
+        handle.write(",\n".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in calls))
+        handle.write("\n]}\n")
+    with open(os.path.join(OUT, "PROVENANCE.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Where the offline fixtures come from\n\n"
+                     "Written by `scripts/make-fixtures.py` from the real recorded bodies in `../shared/data/kobis`, in "
+                     "the upstream formats. A file not listed here is a recording written anew (compact, casts and "
+                     "staff lists cut to 8). Each file listed is not, or not wholly, a recording; the note says what in "
+                     "it is real.\n")
+        for note, files in provenances.items():
+            handle.write("\n- %s\n\n  %s\n" % (", ".join("`%s`" % file for file in files), note))
     print("wrote %d calls; movie details for %d movies, poster searches for %d titles; %d people, %d companies, "
           "%d code lists" % (len(calls), len(dict.fromkeys(list(box_office_movies) + EXTRA_MOVIES)),
                              len(dict.fromkeys(titles)), people, companies, code_lists))

@@ -14,24 +14,25 @@ package struct FixtureFetcher: Fetcher {
     /// What the fixtures cover, for `offline_unavailable` and for the offline defaults.
     package let coverage: OfflineCoverage
 
-    /// `index` is `Fixtures/index.json`; `file` reads a fixture file by its path relative to `Fixtures/`.
+    /// `index` is `Fixtures/index.json` (`{"recordedAt", "calls": [[service, path, file, parameters], …]}`, read at
+    /// every start, so as few values as a call needs); `file` reads a fixture file by its path relative to
+    /// `Fixtures/`.
     package init(index: String, file: @escaping @Sendable (String) -> String?) throws(BoxOfficeError) {
         let root = try UpstreamReader.parse(.kobis, Array(index.utf8))
         recordedAt = try root.member("recordedAt").string()
         var files: [String: String] = [:]
         var coverage = OfflineCoverage()
         for entry in try root.member("calls").elements() {
-            let callReader = try entry.member("call")
-            guard let service = Service(rawValue: try callReader.member("service").string()) else {
-                throw callReader.fail("unknown service")
+            guard case .array(let fields) = entry.value, fields.count == 4,
+                let service = fields[0].stringValue.flatMap(Service.init(rawValue:)),
+                let path = fields[1].stringValue, let name = fields[2].stringValue,
+                case .object(let object) = fields[3]
+            else {
+                throw entry.fail("expected [service, path, file, parameters]")
             }
             var parameters: [String: String] = [:]
-            if case .object(let object) = try callReader.member("parameters").value {
-                for member in object { parameters[member.key] = member.value.stringValue ?? member.value.description }
-            }
-            let call = UpstreamCall(
-                service: service, path: try callReader.member("path").string(), parameters: parameters)
-            let name = try entry.member("file").string()
+            for member in object { parameters[member.key] = member.value.stringValue ?? member.value.description }
+            let call = UpstreamCall(service: service, path: path, parameters: parameters)
             guard file(name) != nil else { throw entry.fail("the fixture file \(name) is missing") }
             files[call.key] = name
             coverage.record(call)

@@ -6,11 +6,11 @@ package struct OfflineCoverage: Sendable {
     package private(set) var weeklyPeriods: [(period: WeekPeriod, end: CalendarDate)] = []
     package private(set) var movieCodes: [String] = []
     package private(set) var posterQueries: [String] = []
-    package private(set) var searches: [String] = []
     package private(set) var peopleCodes: [String] = []
-    package private(set) var peopleSearches: [String] = []
     package private(set) var companyCodes: [String] = []
-    package private(set) var companySearches: [String] = []
+    /// The recorded searches' parameters, by path: made into words (``searchTerms(_:)``) only when an
+    /// `offline_unavailable` lists them, not at every start.
+    private var searchParameters: [String: [[String: String]]] = [:]
     package private(set) var codeKinds: [CodeKind] = []
 
     mutating func record(_ call: UpstreamCall) {
@@ -28,14 +28,10 @@ package struct OfflineCoverage: Sendable {
             }
         case KOBISPaths.movieInfo:
             if let code = call.parameters["movieCd"] { movieCodes.append(code) }
-        case KOBISPaths.movieList:
-            searches.append(Self.searchTerms(call))
-        case KOBISPaths.peopleList:
-            peopleSearches.append(Self.searchTerms(call))
+        case KOBISPaths.movieList, KOBISPaths.peopleList, KOBISPaths.companyList:
+            searchParameters[call.path, default: []].append(call.parameters)
         case KOBISPaths.peopleInfo:
             if let code = call.parameters["peopleCd"] { peopleCodes.append(code) }
-        case KOBISPaths.companyList:
-            companySearches.append(Self.searchTerms(call))
         case KOBISPaths.companyInfo:
             if let code = call.parameters["companyCd"] { companyCodes.append(code) }
         case KOBISPaths.codeList:
@@ -49,11 +45,14 @@ package struct OfflineCoverage: Sendable {
         }
     }
 
-    /// A search's terms without its paging (`movieNm=범죄와의 전쟁`); `(newest)` for the unfiltered first page.
-    private static func searchTerms(_ call: UpstreamCall) -> String {
-        let terms = call.parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }
-            .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return terms.isEmpty ? "(newest)" : terms
+    /// The recorded searches of `path`, each as its terms without its paging (`movieNm=범죄와의 전쟁`); `(newest)` for
+    /// the unfiltered first page.
+    func searches(_ path: String) -> [String] {
+        (searchParameters[path] ?? []).map { parameters in
+            let terms = parameters.sorted { $0.key < $1.key }.filter { $0.key != "curPage" && $0.key != "itemPerPage" }
+                .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            return terms.isEmpty ? "(newest)" : terms
+        }
     }
 
     /// For a weekly call: the other periods recorded for the same day (the weekend of a date is asked for by default,
@@ -80,10 +79,10 @@ package struct OfflineCoverage: Sendable {
             case KOBISPaths.weekly:
                 ("this weekly box office", weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" })
             case KOBISPaths.movieInfo: ("this movie", movieCodes)
-            case KOBISPaths.movieList: ("this search", searches)
-            case KOBISPaths.peopleList: ("this people search", peopleSearches)
+            case KOBISPaths.movieList: ("this search", searches(call.path))
+            case KOBISPaths.peopleList: ("this people search", searches(call.path))
             case KOBISPaths.peopleInfo: ("this person", peopleCodes)
-            case KOBISPaths.companyList: ("this company search", companySearches)
+            case KOBISPaths.companyList: ("this company search", searches(call.path))
             case KOBISPaths.companyInfo: ("this company", companyCodes)
             case KOBISPaths.codeList: ("this code list", codeKinds.map(\.rawValue))
             case KakaoPaths.image: ("this poster search", posterQueries)
