@@ -87,7 +87,9 @@ struct PeopleMethodsTests {
         #expect(missing[2][at: "/error/message"]?.stringValue?.contains("(newest)") == true)
     }
 
-    @Test("area by code, Korean name or English name: the same request (offline: the same refusal)")
+    @Test(
+        "area by code, Korean name or English name is accepted on every spelling (offline: the same refusal; the code each sends is checked against the fake upstream in PeopleEndToEndTests)"
+    )
     func areaNames() async throws {
         let out = try await OfflineWorker(Self.arguments).jsonRPC.json(
             ["0105001", "서울시", "서울", "Seoul", "SEOUL"].enumerated().map {
