@@ -1,0 +1,436 @@
+-- The Neovim plugin's cases, each run in a headless Neovim of its own by test_nvim.py:
+--   nvim --headless -u NONE --cmd 'set rtp^=editors/nvim' --cmd 'runtime plugin/boxoffice.lua' -c 'luafile THIS'
+-- with BOXOFFICE_TEST_CASE naming the case (or `--list`), BOXOFFICE_WORKER the built worker, BOXOFFICE_TEST_UPSTREAM
+-- the fake upstream's base URL and BOXOFFICE_TEST_CACHE a cache directory of the test's. A case raises on failure;
+-- the runner at the bottom writes the error to stderr and exits 1. Every wait is for a state, with a deadline.
+local boxoffice = require("boxoffice")
+local worker = require("boxoffice.worker")
+
+local UPSTREAM = vim.env.BOXOFFICE_TEST_UPSTREAM
+local BINARY = vim.env.BOXOFFICE_WORKER
+
+local cases = {}
+
+-- What vim.notify was given: { {message, level}, ... }.
+local notices = {}
+vim.notify = function(message, level)
+  table.insert(notices, { message = message, level = level or vim.log.levels.INFO })
+end
+
+local function offline()
+  boxoffice.setup({ binary = BINARY, env = { KOBIS_API_KEY = "", KAKAO_REST_API_KEY = "",
+    BOXOFFICE_TODAY = "2026-11-21" } })
+end
+
+local function live()
+  boxoffice.setup({ binary = BINARY, cache_dir = vim.env.BOXOFFICE_TEST_CACHE, env = {
+    KOBIS_API_KEY = "test-kobis-key", KAKAO_REST_API_KEY = "test-kakao-key",
+    KOBIS_BASE_URL = UPSTREAM .. "/kobis", KAKAO_BASE_URL = UPSTREAM .. "/kakao",
+    BOXOFFICE_TODAY = "2026-11-21", BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS = "1" } })
+end
+
+local function wait_for(what, predicate)
+  if not vim.wait(10000, predicate, 5) then
+    error("timed out waiting for " .. what, 2)
+  end
+end
+
+local function lines(buffer)
+  return vim.api.nvim_buf_get_lines(buffer, 0, -1, false)
+end
+
+local function text(buffer)
+  return table.concat(lines(buffer), "\n")
+end
+
+local function drawn(buffer)
+  return function()
+    local first = lines(buffer)[1] or ""
+    return not first:find("^Loading") and not first:find("^Searching") and not first:find("^Asking")
+  end
+end
+
+local function expect(condition, message)
+  if not condition then
+    error(message, 2)
+  end
+end
+
+local function equal(actual, expected, what)
+  if not vim.deep_equal(actual, expected) then
+    error(("%s: expected %s, got %s"):format(what, vim.inspect(expected), vim.inspect(actual)), 2)
+  end
+end
+
+-- The fake upstream's control and counts (a GET from a Python one-liner: a test may wait, the plugin never does).
+local function upstream(path)
+  local body = vim.fn.system({ "python3", "-c",
+    "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+    UPSTREAM .. path })
+  assert(vim.v.shell_error == 0, "the fake upstream did not answer " .. path .. ": " .. body)
+  return vim.json.decode(body)
+end
+
+-- How many daily box office calls for `date` (YYYY-MM-DD) the fake upstream has answered or holds.
+local function daily_calls(date)
+  local wanted, total = "targetDt=" .. date:gsub("-", ""), 0
+  for key, count in pairs(upstream("/__requests").calls) do
+    if key:find("searchDailyBoxOfficeList", 1, true) and key:find(wanted, 1, true) then
+      total = total + count
+    end
+  end
+  return total
+end
+
+local function errors_notified()
+  local found = {}
+  for _, notice in ipairs(notices) do
+    if notice.level == vim.log.levels.ERROR then
+      table.insert(found, notice.message)
+    end
+  end
+  return found
+end
+
+local function status()
+  local answer
+  worker.request("worker.status", {}, function(err, result)
+    assert(not err, err and err.message)
+    answer = result
+  end)
+  wait_for("worker.status", function() return answer ~= nil end)
+  return answer
+end
+
+local function press(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "x", false)
+end
+
+local function day_after(date, days)
+  local year, month, day = date:match("^(%d+)-(%d+)-(%d+)$")
+  return os.date("%Y-%m-%d", os.time({ year = year, month = month, day = day + days, hour = 12 }))
+end
+
+local RECORDED_2023_04_26 = {
+  { "신작", "드림" }, { "▲12", "슈퍼 마리오 브라더스" }, { "▼2", "존 윅 4" }, { "▼2", "스즈메의 문단속" },
+  { "▲1", "더 퍼스트 슬램덩크" }, { "▼3", "리바운드" }, { "▼3", "옥수역귀신" }, { "신작", "무명" },
+  { "▼4", "킬링 로맨스" }, { "신작", "2001 스페이스 오디세이" },
+}
+
+cases.daily_fills_the_ten_rows_with_their_signs = function()
+  offline()
+  vim.cmd("BoxOffice 2023-04-26")
+  local buffer = vim.api.nvim_get_current_buf()
+  equal(vim.api.nvim_buf_get_name(buffer), "boxoffice://daily/2023-04-26", "buffer name")
+  wait_for("the list", drawn(buffer))
+  local shown = lines(buffer)
+  expect(shown[1]:find("^일별 박스오피스 · 2023%-04%-26 %(Wed%) · fixture"), "heading: " .. shown[1])
+  local rows = {}
+  for index = 4, #shown do
+    local rank, change, rest = shown[index]:match("^%s*(%d+)  (%S+)%s+(.-)%s%s+%d")
+    table.insert(rows, { change, rest })
+    equal(tonumber(rank), index - 3, "rank of line " .. index)
+  end
+  equal(rows, RECORDED_2023_04_26, "rows")
+  equal(vim.bo[buffer].filetype, "boxoffice", "filetype")
+  equal(vim.bo[buffer].modifiable, false, "modifiable")
+  -- The change column's highlight: line 5 (row 2, ▲12) is BoxOfficeUp, line 6 (▼2) BoxOfficeDown, line 4 (신작)
+  -- BoxOfficeNew, each over the sign's bytes.
+  local namespace = vim.api.nvim_create_namespace("boxoffice")
+  local groups = {}
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buffer, namespace, 0, -1, { details = true })) do
+    groups[mark[2] + 1] = groups[mark[2] + 1] or mark[4].hl_group
+    if mark[2] + 1 >= 4 then
+      groups[mark[2] + 1] = mark[4].hl_group
+      equal(shown[mark[2] + 1]:sub(mark[3] + 1, mark[4].end_col), rows[mark[2] - 2][1], "highlighted sign")
+    end
+  end
+  equal({ groups[4], groups[5], groups[6] }, { "BoxOfficeNew", "BoxOfficeUp", "BoxOfficeDown" }, "sign groups")
+  equal(#errors_notified(), 0, "errors")
+end
+
+cases.columns_line_up_in_display_cells = function()
+  offline()
+  vim.cmd("BoxOfficeWeekly 2012-01-01 weekend")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the weekend list", drawn(buffer))
+  local shown = lines(buffer)
+  local header = shown[3]
+  local audience_end = vim.fn.strdisplaywidth(header:sub(1, select(2, header:find("Audience"))))
+  local byte_lengths = {}
+  for index = 4, #shown do
+    local line = shown[index]
+    -- Where the audience figure ends, in display cells: the same on every row as in the header.
+    local _, figure_end = line:find("[%d,]+", (select(2, line:find("^%s*%d+  %S+%s+"))) + 1)
+    local after_title = select(2, line:find("%S%s%s+[%d,]+%s%s+[%d,]+%s%s+[%d.]+%%$"))
+    expect(after_title, "row shape: " .. line)
+    local _, audience = line:find("^.-%S%s%s+[%d,]+")
+    equal(vim.fn.strdisplaywidth(line:sub(1, audience)), audience_end, "audience column of " .. line)
+    equal(vim.fn.strdisplaywidth(line), vim.fn.strdisplaywidth(header), "width of " .. line)
+    byte_lengths[#line] = true
+    expect(figure_end, "figure in " .. line)
+  end
+  -- Hangul takes three bytes and two cells: equal widths with unequal byte lengths show the cells were counted.
+  expect(vim.tbl_count(byte_lengths) > 1, "every row has the same byte length: the titles did not test widths")
+  -- A title longer than 40 cells is cut with … at exactly the column's width.
+  expect(text(buffer):find("극장판 포켓몬스터 베스트 위시「비크티니…", 1, true), "the long title is cut with …")
+end
+
+cases.enter_on_row_one_opens_the_detail = function()
+  offline()
+  local list = boxoffice.daily("2023-04-26")
+  wait_for("the list", drawn(list))
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  press("<CR>")
+  local detail = vim.api.nvim_get_current_buf()
+  equal(vim.api.nvim_buf_get_name(detail), "boxoffice://movie/20198482", "detail buffer")
+  wait_for("the detail and its poster", function() return not text(detail):find("asking for the poster")
+    and drawn(detail)() end)
+  local shown = text(detail)
+  expect(shown:find("^드림\nDream\n"), "titles: " .. shown)
+  expect(shown:find("Director   이병헌", 1, true), "director: " .. shown)
+  expect(shown:find("Runtime    125 min", 1, true), "runtime")
+  expect(shown:find("Actors     박서준 (윤홍대)", 1, true), "actors")
+  expect(shown:find("\nPoster     ", 1, true), "poster line")
+  equal(#errors_notified(), 0, "errors")
+  -- q closes the detail and comes back to the list.
+  press("q")
+  equal(vim.api.nvim_get_current_buf(), list, "back on the list")
+  expect(not vim.api.nvim_buf_is_valid(detail), "the detail buffer is gone")
+end
+
+cases.a_future_date_gives_the_methods_error = function()
+  offline()
+  vim.cmd("BoxOffice 2099-01-01")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the error", function() return #errors_notified() > 0 end)
+  local message = errors_notified()[1]
+  expect(message:find('"2099-01-01" is after the latest allowed date 2026-11-20', 1, true), message)
+  expect(text(buffer):find("after the latest allowed date", 1, true), "the buffer says it too")
+end
+
+cases.an_unknown_movie_and_a_bad_date_say_what_is_wrong = function()
+  offline()
+  vim.cmd("BoxOfficeMovie 99999999")
+  wait_for("the error", function() return #errors_notified() > 0 end)
+  expect(errors_notified()[1]:find("no recorded response covers this movie", 1, true), errors_notified()[1])
+  vim.cmd("BoxOffice 26/04/2023")
+  equal(errors_notified()[2], 'boxoffice: "26/04/2023" is not a date: use YYYY-MM-DD, YYYYMMDD, yesterday or today-N',
+    "a date the plugin cannot read")
+end
+
+cases.a_missing_binary_says_how_to_install = function()
+  boxoffice.setup({ binary = "/nonexistent/boxoffice-worker" })
+  vim.cmd("BoxOffice")
+  local message = errors_notified()[1] or ""
+  expect(message:find("not an executable file", 1, true) and message:find("pip install", 1, true)
+    and message:find("apt install", 1, true), message)
+end
+
+cases.date_forms_of_the_cli = function()
+  offline()
+  local buffer = boxoffice.daily("20230426")
+  equal(vim.api.nvim_buf_get_name(buffer), "boxoffice://daily/2023-04-26", "YYYYMMDD")
+  wait_for("the list", drawn(buffer))
+  vim.env.BOXOFFICE_TODAY = "2023-04-27"
+  equal(vim.api.nvim_buf_get_name(boxoffice.daily("today-1")), "boxoffice://daily/2023-04-26", "today-N")
+  -- yesterday is the worker's default: offline, the latest recorded day.
+  local default = boxoffice.daily()
+  equal(vim.api.nvim_buf_get_name(default), "boxoffice://daily/yesterday", "the default")
+  wait_for("the default day", drawn(default))
+  expect(lines(default)[1]:find("2023-04-26", 1, true), lines(default)[1])
+end
+
+cases.weekly_search_and_status_screens = function()
+  offline()
+  local weekly = boxoffice.weekly({ "weekend", "2012-01-01" })
+  local search = boxoffice.search("범죄와의 전쟁")
+  local state = boxoffice.status()
+  wait_for("three screens", function() return drawn(weekly)() and drawn(search)() and drawn(state)() end)
+  expect(lines(weekly)[1]:find("^주말 박스오피스 · 2011%-12%-30 – 2012%-01%-01"), lines(weekly)[1])
+  expect(text(search):find("20113557  범죄와의 전쟁: 나쁜놈들 전성시대", 1, true), text(search))
+  expect(text(state):find("Mode       offline", 1, true), text(state))
+  -- <CR> on a search row opens that movie.
+  vim.api.nvim_set_current_buf(search)
+  for index, line in ipairs(lines(search)) do
+    if line:find("^20113557") then
+      vim.api.nvim_win_set_cursor(0, { index, 0 })
+    end
+  end
+  press("<CR>")
+  equal(vim.api.nvim_buf_get_name(0), "boxoffice://movie/20113557", "the movie of the row")
+end
+
+cases.progress_of_details_shows_in_the_command_line = function()
+  offline()
+  local echoed = {}
+  local echo = vim.api.nvim_echo
+  vim.api.nvim_echo = function(chunks, history, options)
+    table.insert(echoed, chunks[1][1])
+    return echo(chunks, history, options)
+  end
+  vim.cmd("BoxOffice! 2023-04-26")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the list with details", drawn(buffer))
+  vim.api.nvim_echo = echo
+  equal(#echoed, 20, "one progress line per detail and poster")
+  expect(echoed[20]:find("^boxoffice: 20/20 "), echoed[20])
+end
+
+cases.fifty_commands_at_once_fill_the_right_buffers = function()
+  live()
+  local buffers = {}
+  for index = 0, 49 do
+    local date = day_after("2023-01-01", index)
+    vim.cmd("BoxOffice " .. date)
+    buffers[date] = vim.api.nvim_get_current_buf()
+  end
+  equal(worker.in_flight() > 1, true, "the calls overlap")
+  wait_for("fifty lists", function()
+    for _, buffer in pairs(buffers) do
+      if not drawn(buffer)() then
+        return false
+      end
+    end
+    return true
+  end)
+  for date, buffer in pairs(buffers) do
+    local shown = lines(buffer)
+    expect(shown[1]:find("· " .. date .. " (", 1, true), date .. " drew " .. shown[1])
+    equal(#shown, 13, "lines of " .. date)
+  end
+  equal(#errors_notified(), 0, "errors")
+end
+
+cases.closing_a_buffer_cancels_its_call = function()
+  live()
+  upstream("/__hold?after=0")
+  vim.cmd("BoxOffice 2022-06-01")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the fake upstream to see the request", function()
+    return daily_calls("2022-06-01") == 1
+  end)
+  vim.cmd("bwipeout " .. buffer)
+  equal(worker.in_flight(), 0, "nothing waits after the close")
+  upstream("/__release")
+  -- The worker received $/cancelRequest: it counts the call as cancelled.
+  wait_for("the worker to count the cancellation", function() return status().requests.cancelled == 1 end)
+  equal(#errors_notified(), 0, "a cancelled call is not an error")
+end
+
+cases.refresh_asks_again_bypassing_the_cache = function()
+  live()
+  vim.cmd("BoxOffice 2022-07-01")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the list", drawn(buffer))
+  equal(daily_calls("2022-07-01"), 1, "first call")
+  vim.cmd("BoxOffice 2022-07-01")
+  wait_for("the list again", drawn(buffer))
+  equal(daily_calls("2022-07-01"), 1, "served from the cache")
+  expect(lines(buffer)[1]:find("cache, fetched", 1, true), lines(buffer)[1])
+  -- gr keeps the list on screen while it asks (as pull to refresh does) and redraws it from KOBIS.
+  press("gr")
+  wait_for("the refreshed list", function() return lines(buffer)[1]:find("kobis, fetched", 1, true) ~= nil end)
+  equal(daily_calls("2022-07-01"), 2, "asked KOBIS again")
+end
+
+cases.the_poster_is_downloaded_into_the_cache = function()
+  live()
+  local buffer = boxoffice.movie("20198482")
+  wait_for("the poster", function() return text(buffer):find("\nPoster     /", 1, true) ~= nil end)
+  local path = text(buffer):match("\nPoster     (%S+)")
+  expect(vim.startswith(path, vim.env.BOXOFFICE_TEST_CACHE), path)
+  equal(vim.fn.filereadable(path), 1, "the downloaded poster " .. path)
+end
+
+cases.a_killed_worker_restarts_once = function()
+  offline()
+  local first = boxoffice.daily("2023-04-26")
+  wait_for("the list", drawn(first))
+  local pid = worker.pid()
+  vim.loop.kill(pid, "sigkill")
+  wait_for("the exit to be noticed", function() return worker.pid() == nil end)
+  expect(notices[#notices].message:find("killed by signal 9", 1, true), notices[#notices].message)
+  vim.cmd("BoxOffice 2023-04-23")
+  local second = vim.api.nvim_get_current_buf()
+  wait_for("the answer of a new worker", drawn(second))
+  expect(worker.pid() and worker.pid() ~= pid, "a new worker")
+  expect(lines(second)[1]:find("2023-04-23", 1, true), lines(second)[1])
+end
+
+cases.a_worker_killed_mid_call_is_restarted_and_the_call_sent_again = function()
+  live()
+  upstream("/__hold?after=0")
+  vim.cmd("BoxOffice 2022-06-02")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the request upstream", function() return daily_calls("2022-06-02") == 1 end)
+  local pid = worker.pid()
+  vim.loop.kill(pid, "sigkill")
+  wait_for("the restart", function() return worker.pid() ~= nil and worker.pid() ~= pid end)
+  expect(notices[#notices].message:find("restarted it and sent 1 call(s) again", 1, true), notices[#notices].message)
+  upstream("/__release")
+  wait_for("the answer from the new worker", drawn(buffer))
+  expect(lines(buffer)[1]:find("2022-06-02", 1, true), lines(buffer)[1])
+  equal(#errors_notified(), 0, "errors")
+end
+
+cases.a_worker_that_dies_again_is_not_restarted_forever = function()
+  -- /bin/false stands for a worker that exits as soon as it starts.
+  boxoffice.setup({ binary = "/bin/false" })
+  vim.cmd("BoxOffice 2023-04-26")
+  wait_for("the failure", function() return #errors_notified() > 0 end)
+  expect(errors_notified()[1]:find("the restarted worker stopped too (it exited with code 1)", 1, true),
+    errors_notified()[1])
+  equal(worker.pid(), nil, "no worker left running")
+end
+
+cases.no_call_blocks_the_editor = function()
+  live()
+  upstream("/__hold?after=0")
+  local ticks = 0
+  local timer = vim.loop.new_timer()
+  timer:start(10, 10, vim.schedule_wrap(function() ticks = ticks + 1 end))
+  vim.cmd("BoxOffice 2022-06-03")
+  local buffer = vim.api.nvim_get_current_buf()
+  -- The command returned with the answer still held upstream; the main loop keeps running timers meanwhile.
+  expect(lines(buffer)[1]:find("^Loading"), "the command waited for its answer")
+  wait_for("ticks while the answer is held", function() return ticks >= 5 end)
+  expect(lines(buffer)[1]:find("^Loading"), "the answer came before the release")
+  upstream("/__release")
+  wait_for("the answer", drawn(buffer))
+  timer:stop()
+  timer:close()
+end
+
+cases.checkhealth_passes = function()
+  offline()
+  vim.cmd("checkhealth boxoffice")
+  local report = text(0)
+  -- Neovim 0.7 writes "- OK: …", later versions "- OK …".
+  expect(report:find("OK:? binary: ") and report:find(BINARY, 1, true), report)
+  expect(report:find("version: boxoffice%-worker %d"), report)
+  expect(report:find("offline", 1, true), report)
+  expect(not report:find("ERROR"), report)
+end
+
+-- The runner.
+local name = vim.env.BOXOFFICE_TEST_CASE
+if name == "--list" then
+  local names = vim.tbl_keys(cases)
+  table.sort(names)
+  io.stdout:write(table.concat(names, "\n"), "\n")
+  vim.cmd("qall!")
+end
+local case = cases[name]
+if not case then
+  io.stderr:write("no case named " .. tostring(name) .. "\n")
+  vim.cmd("cquit 2")
+end
+local ok, err = xpcall(case, debug.traceback)
+worker.stop(2000)
+if not ok then
+  io.stderr:write(tostring(err), "\n")
+  vim.cmd("cquit 1")
+end
+io.stdout:write("ok ", name, "\n")
+vim.cmd("qall!")

@@ -1,0 +1,71 @@
+-- :checkhealth boxoffice: the binary, its version, offline or live, the cache directory and the KOBIS quota left.
+-- The only place the plugin waits for the worker (up to five seconds): a health check is a question the user
+-- asked and waits for.
+local binary = require("boxoffice.binary")
+local config = require("boxoffice.config")
+local worker = require("boxoffice.worker")
+
+local M = {}
+
+-- Neovim 0.7 has the report_* functions in the `health` module; 0.8 and later have vim.health.start/ok/….
+local health = vim.health or require("health")
+local start = health.start or health.report_start
+local ok = health.ok or health.report_ok
+local warn = health.warn or health.report_warn
+local error = health.error or health.report_error
+local info = health.info or health.report_info
+
+function M.check()
+  start("boxoffice-worker")
+  local path, missing = binary.find(config.options.binary)
+  if not path then
+    error(missing)
+    return
+  end
+  ok("binary: " .. path)
+  local version = vim.fn.system({ path, "--version" })
+  if vim.v.shell_error ~= 0 then
+    error(("%s --version failed (exit %d): %s"):format(path, vim.v.shell_error, version))
+    return
+  end
+  ok("version: " .. vim.trim(version))
+
+  local answer, failure
+  local started = pcall(worker.request, "worker.status", {}, function(err, result)
+    failure, answer = err, result
+  end)
+  if not started then
+    error("the worker did not start; see :BoxOfficeLog")
+    return
+  end
+  vim.wait(5000, function() return answer ~= nil or failure ~= nil end, 10)
+  if failure then
+    error("worker.status failed: " .. (failure.message or "?"))
+    return
+  elseif not answer then
+    error("the worker did not answer worker.status within 5 s; see :BoxOfficeLog")
+    return
+  end
+  ok(("worker running: pid %d, %s"):format(answer.pid, answer.commit))
+  if answer.mode == "live" then
+    ok("live: KOBIS_API_KEY is set")
+  else
+    info("offline: answers come from the recorded days; set KOBIS_API_KEY in the editor's environment to go live")
+  end
+  local cache = answer.cache
+  if cache.enabled and cache.path ~= vim.NIL then
+    ok("cache directory: " .. cache.path)
+  else
+    info("cache: off (offline, or --no-cache)")
+  end
+  local quota = answer.quota
+  if quota == vim.NIL or quota == nil then
+    info("KOBIS quota: none counted (offline)")
+  elseif quota.remaining > 0 then
+    ok(("KOBIS quota: %d of %d calls left today (%s)"):format(quota.remaining, quota.limit, quota.day))
+  else
+    warn(("KOBIS quota: exhausted for %s; it resets at %s"):format(quota.day, quota.resetsAt))
+  end
+end
+
+return M

@@ -1,0 +1,235 @@
+-- The screens as lines: pure functions from a method's result to what a buffer shows. Each returns
+-- { lines = {...}, highlights = { {group, line, first_byte, last_byte}, ... }, rows = { [line] = movieCode } }
+-- with 0-based lines and byte columns (as nvim_buf_add_highlight takes them) and 1-based `rows` (as the cursor
+-- reports them). Widths are display cells (strdisplaywidth): a Hangul syllable takes two.
+local config = require("boxoffice.config")
+local dates = require("boxoffice.dates")
+
+local M = {}
+
+local width = vim.fn.strdisplaywidth
+
+-- A JSON null (vim.NIL) or a missing value, as nil.
+local function value(v)
+  if v == vim.NIL then
+    return nil
+  end
+  return v
+end
+
+-- `text` cut to `cells` display cells, ending in "…" when it was longer.
+local function fit(text, cells)
+  if width(text) <= cells then
+    return text
+  end
+  local kept, used = {}, 0
+  for index = 0, vim.fn.strchars(text) - 1 do
+    local char = vim.fn.strcharpart(text, index, 1)
+    local cell = width(char)
+    if used + cell > cells - 1 then
+      break
+    end
+    table.insert(kept, char)
+    used = used + cell
+  end
+  return table.concat(kept) .. "…"
+end
+
+local function pad_right(text, cells)
+  return text .. string.rep(" ", cells - width(text))
+end
+
+local function pad_left(text, cells)
+  return string.rep(" ", cells - width(text)) .. text
+end
+
+local CHANGE_GROUP = { new = "BoxOfficeNew", up = "BoxOfficeUp", down = "BoxOfficeDown", same = "BoxOfficeSame" }
+
+local function origin(source)
+  source = value(source) or {}
+  local kind = value(source.origin) or "?"
+  local verb = kind == "fixture" and "recorded" or "fetched"
+  return ("%s, %s %s"):format(kind, verb, value(source.fetchedAt) or "?")
+end
+
+--- The heading of a box office: `일별 박스오피스 · 2023-04-26 (Wed) · fixture, recorded …`.
+function M.heading(result)
+  local range = result.range
+  local period = range.start == range["end"] and ("%s (%s)"):format(range.start, dates.weekday(range.start))
+    or ("%s – %s"):format(range.start, range["end"])
+  return ("%s · %s · %s"):format(result.label, period, origin(result.source))
+end
+
+local function share(entry)
+  local figure = value(value(entry.sales) and entry.sales.share)
+  return figure and ("%.1f%%"):format(figure) or ""
+end
+
+--- A day's or a week's list, as the apps and the CLI draw it.
+function M.box_office(result)
+  local entries = result.entries
+  local title_cells = width("Title")
+  for _, entry in ipairs(entries) do
+    title_cells = math.max(title_cells, math.min(width(entry.title), config.options.title_width))
+  end
+  local columns = { audience = width("Audience"), total = width("Total"), share = width("Share") }
+  for _, entry in ipairs(entries) do
+    columns.audience = math.max(columns.audience, width(entry.display.audience))
+    columns.total = math.max(columns.total, width(entry.display.audienceTotal))
+    columns.share = math.max(columns.share, width(share(entry)))
+  end
+  local function row(rank, change, title, audience, total, share_text)
+    return table.concat({
+      pad_left(rank, 4), "  ", pad_right(change, 5), "  ", pad_right(title, title_cells), "  ",
+      pad_left(audience, columns.audience), "  ", pad_left(total, columns.total), "  ",
+      pad_left(share_text, columns.share),
+    })
+  end
+  local lines = { M.heading(result), "", row("Rank", "Chg", "Title", "Audience", "Total", "Share") }
+  local highlights = { { "BoxOfficeHeading", 0, 0, -1 }, { "BoxOfficeColumns", 2, 0, -1 } }
+  local rows = {}
+  for _, entry in ipairs(entries) do
+    local change = entry.display.rankChange
+    table.insert(lines, row(tostring(entry.rank), change, fit(entry.title, title_cells), entry.display.audience,
+      entry.display.audienceTotal, share(entry)))
+    rows[#lines] = entry.movieCode
+    -- The change starts after the rank's four cells and two spaces, all one byte each.
+    table.insert(highlights, { CHANGE_GROUP[entry.trend] or "BoxOfficeSame", #lines - 1, 6, 6 + #change })
+  end
+  if #entries == 0 then
+    table.insert(lines, "(no entries for this period)")
+  end
+  return { lines = lines, highlights = highlights, rows = rows }
+end
+
+local LABEL_CELLS = 11
+
+-- "Label      value", the value wrapped at `cells` display cells with its continuation lines indented.
+local function field(lines, label, text, cells)
+  if text == nil or text == "" then
+    return
+  end
+  local line = pad_right(label, LABEL_CELLS)
+  local indent = string.rep(" ", LABEL_CELLS)
+  local pieces = vim.split(text, ", ", { plain = true })
+  local current = line
+  for index, piece in ipairs(pieces) do
+    local separator = index < #pieces and ", " or ""
+    if current ~= line and current ~= indent and width(current) + width(piece .. separator) > cells then
+      table.insert(lines, (current:gsub("%s+$", "")))
+      current = indent
+    end
+    current = current .. piece .. separator
+  end
+  table.insert(lines, current)
+end
+
+local function names(list, describe)
+  local out = {}
+  for _, item in ipairs(value(list) or {}) do
+    table.insert(out, describe(item))
+  end
+  return table.concat(out, ", ")
+end
+
+--- A movie's detail screen; `poster` is the Poster line's text (a path, an address, or what became of it).
+function M.movie(detail, poster, cells)
+  cells = cells or 100
+  local lines = { detail.title }
+  local english = value(detail.titleEnglish)
+  if english and english ~= "" then
+    table.insert(lines, english)
+  end
+  table.insert(lines, string.rep("─", math.min(cells, 60)))
+  local highlights = { { "BoxOfficeHeading", 0, 0, -1 } }
+  field(lines, "Director", names(detail.directors, function(person) return person.name end), cells)
+  field(lines, "Year", value(detail.productionYear) and tostring(detail.productionYear), cells)
+  field(lines, "Opening", value(detail.openDate), cells)
+  field(lines, "Runtime", value(detail.runtimeMinutes) and (detail.runtimeMinutes .. " min"), cells)
+  field(lines, "Grade", value(detail.watchGrade), cells)
+  field(lines, "Nations", table.concat(value(detail.nations) or {}, ", "), cells)
+  field(lines, "Genres", table.concat(value(detail.genres) or {}, ", "), cells)
+  field(lines, "Actors", names(detail.actors, function(actor)
+    local role = value(actor.role)
+    return role and role ~= "" and ("%s (%s)"):format(actor.name, role) or actor.name
+  end), cells)
+  field(lines, "Companies", names(detail.companies, function(company)
+    return ("%s (%s)"):format(company.name, value(company.role) or "?")
+  end), cells)
+  field(lines, "Poster", poster, cells)
+  field(lines, "Code", detail.movieCode, cells)
+  field(lines, "Source", origin(detail.source), cells)
+  for index = 3, #lines - 1 do
+    local label = lines[index + 1]:match("^(%S+)%s")
+    if label then
+      table.insert(highlights, { "BoxOfficeLabel", index, 0, #label })
+    end
+  end
+  return { lines = lines, highlights = highlights, rows = {} }
+end
+
+--- A page of movie.search results: code, title, English title, year, genres, directors; a row opens the detail.
+function M.search(result, query)
+  local lines = { ("영화 검색 · %s · %d found, page %d"):format(query, result.total, result.page), "" }
+  local highlights = { { "BoxOfficeHeading", 0, 0, -1 } }
+  local rows = {}
+  local title_cells = width("Title")
+  for _, movie in ipairs(result.movies) do
+    title_cells = math.max(title_cells, math.min(width(movie.title), config.options.title_width))
+  end
+  local function row(code, title, year, genres, directors, english)
+    local line = table.concat({ pad_right(code, 8), "  ", pad_right(title, title_cells), "  ", pad_left(year, 4),
+      "  ", pad_right(genres, 12), "  ", pad_right(directors, 12), "  ", english })
+    return (line:gsub("%s+$", ""))
+  end
+  table.insert(lines, row("Code", "Title", "Year", "Genres", "Directors", "English title"))
+  table.insert(highlights, { "BoxOfficeColumns", 2, 0, -1 })
+  for _, movie in ipairs(result.movies) do
+    local year = value(movie.productionYear)
+    table.insert(lines, row(movie.movieCode, fit(movie.title, title_cells), year and tostring(year) or "",
+      fit(table.concat(movie.genres, ", "), 12), fit(table.concat(movie.directors, ", "), 12),
+      value(movie.titleEnglish) or ""))
+    rows[#lines] = movie.movieCode
+  end
+  if #result.movies == 0 then
+    table.insert(lines, "(no movie matches)")
+  end
+  return { lines = lines, highlights = highlights, rows = rows }
+end
+
+--- worker.status, as the CLI's status screen says it.
+function M.status(status)
+  local lines = { ("boxoffice-worker %s (%s)"):format(status.version, status.commit), "" }
+  local function add(label, text)
+    table.insert(lines, pad_right(label, 11) .. text)
+  end
+  add("Mode", status.mode)
+  add("Process", ("pid %d, up %.1f s"):format(status.pid, status.uptimeSeconds))
+  local quota = value(status.quota)
+  add("Quota", quota and ("%d of %d KOBIS calls left today (%s)"):format(quota.remaining, quota.limit, quota.day)
+    or "none (offline: no KOBIS calls are made)")
+  local cache = status.cache
+  add("Cache", value(cache.path) and ("%s, %d hits, %d misses"):format(cache.path, cache.hits, cache.misses)
+    or "off")
+  local store = value(status.store)
+  if store then
+    add("Store", ("%s %s"):format(store.kind, value(store.location) or ""))
+  end
+  local requests = status.requests
+  add("Requests", ("%d answered, %d failed, %d cancelled, %d in flight"):format(requests.succeeded,
+    requests.failed, requests.cancelled, requests.inFlight))
+  local highlights = { { "BoxOfficeHeading", 0, 0, -1 } }
+  for index = 2, #lines - 1 do
+    table.insert(highlights, { "BoxOfficeLabel", index, 0, 10 })
+  end
+  return { lines = lines, highlights = highlights, rows = {} }
+end
+
+--- An error as a buffer shows it (the message also goes to vim.notify).
+function M.error(err)
+  local lines = { "boxoffice: the call failed" , "" }
+  vim.list_extend(lines, vim.split(err.message or "unknown error", "\n", { plain = true }))
+  return { lines = lines, highlights = { { "ErrorMsg", 0, 0, -1 } }, rows = {} }
+end
+
+return M

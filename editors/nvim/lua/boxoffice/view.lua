@@ -1,0 +1,145 @@
+-- A screen in a buffer: a scratch buffer (filetype `boxoffice`, not modifiable) named for what it shows, the call
+-- that fills it, and its keys. A view asks the worker and returns at once; the answer draws the buffer when it
+-- comes. Closing the buffer before that cancels the call.
+local render = require("boxoffice.render")
+local worker = require("boxoffice.worker")
+
+local M = {}
+
+local namespace = vim.api.nvim_create_namespace("boxoffice")
+
+-- Per buffer: { spec = ..., call = id of the call in flight or nil, rows = { [line] = movieCode } }.
+local views = {}
+
+local function find_buffer(name)
+  for _, buffer in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_valid(buffer) and vim.api.nvim_buf_get_name(buffer) == name then
+      return buffer
+    end
+  end
+end
+
+--- Draws `screen` (render.lua's shape) into `buffer`.
+function M.draw(buffer, screen)
+  if not vim.api.nvim_buf_is_valid(buffer) then
+    return
+  end
+  vim.api.nvim_buf_set_option(buffer, "modifiable", true)
+  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, screen.lines)
+  vim.api.nvim_buf_set_option(buffer, "modifiable", false)
+  vim.api.nvim_buf_set_option(buffer, "modified", false)
+  vim.api.nvim_buf_clear_namespace(buffer, namespace, 0, -1)
+  for _, mark in ipairs(screen.highlights) do
+    vim.api.nvim_buf_add_highlight(buffer, namespace, mark[1], mark[2], mark[3], mark[4])
+  end
+  if views[buffer] then
+    views[buffer].rows = screen.rows
+  end
+end
+
+local function notify_error(err)
+  vim.notify("boxoffice: " .. (err.message or "unknown error"), vim.log.levels.ERROR)
+end
+
+--- Asks `method` with `params` for `buffer`'s view and draws the answer with `spec.render(result, buffer)` (which
+--- returns a screen, or nil when it drew the buffer itself). A call already in flight for the buffer is cancelled.
+function M.ask(buffer, method, params, on_result, on_progress)
+  local view = views[buffer]
+  if view.call then
+    worker.cancel(view.call)
+  end
+  local id
+  local ok, err = pcall(function()
+    id = worker.request(method, params, function(err, result)
+      if views[buffer] and views[buffer].call == id then
+        views[buffer].call = nil
+      end
+      if not vim.api.nvim_buf_is_valid(buffer) then
+        return
+      end
+      if err then
+        M.draw(buffer, render.error(err))
+        notify_error(err)
+        return
+      end
+      local screen = on_result(result)
+      if screen then
+        M.draw(buffer, screen)
+      end
+    end, on_progress)
+  end)
+  if not ok then
+    -- The worker could not start (the binary missing): said in the buffer and at error level.
+    local failure = { message = tostring(err) }
+    M.draw(buffer, render.error(failure))
+    notify_error(failure)
+    return nil
+  end
+  view.call = id
+  return id
+end
+
+local function close(buffer)
+  if vim.api.nvim_buf_is_valid(buffer) then
+    vim.api.nvim_buf_delete(buffer, { force = true })
+  end
+end
+
+local function forget(buffer)
+  local view = views[buffer]
+  views[buffer] = nil
+  if view and view.call then
+    worker.cancel(view.call)
+  end
+end
+
+--- The code of the movie on the cursor's row, or nil.
+function M.movie_under_cursor(buffer)
+  local view = views[buffer or vim.api.nvim_get_current_buf()]
+  return view and view.rows and view.rows[vim.api.nvim_win_get_cursor(0)[1]]
+end
+
+--- Opens (or reuses) the buffer `name` in the current window and fills it: `spec.fill(buffer, refresh)` makes the
+--- call(s). `spec.open(code)` is what <CR> on a row does.
+function M.open(name, spec)
+  local buffer = find_buffer(name)
+  if not buffer then
+    buffer = vim.api.nvim_create_buf(true, true)
+    vim.api.nvim_buf_set_name(buffer, name)
+    vim.api.nvim_buf_set_option(buffer, "buftype", "nofile")
+    vim.api.nvim_buf_set_option(buffer, "bufhidden", "hide")
+    vim.api.nvim_buf_set_option(buffer, "swapfile", false)
+    vim.api.nvim_buf_set_option(buffer, "filetype", "boxoffice")
+    local function map(lhs, action, description)
+      vim.api.nvim_buf_set_keymap(buffer, "n", lhs, "", { callback = action, nowait = true, silent = true,
+        desc = description })
+    end
+    map("q", function() close(buffer) end, "close this box office buffer")
+    map("gr", function() views[buffer].spec.fill(buffer, true) end, "ask again, bypassing the cache")
+    map("<CR>", function()
+      local code = M.movie_under_cursor(buffer)
+      if code and views[buffer].spec.open then
+        views[buffer].spec.open(code)
+      end
+    end, "open the movie on this row")
+    vim.api.nvim_create_autocmd({ "BufWipeout", "BufDelete", "BufUnload" }, {
+      buffer = buffer,
+      once = true,
+      callback = function() forget(buffer) end,
+    })
+  end
+  views[buffer] = views[buffer] or {}
+  views[buffer].spec = spec
+  vim.api.nvim_set_current_buf(buffer)
+  vim.api.nvim_win_set_option(0, "wrap", false)
+  M.draw(buffer, { lines = { spec.loading or "Loading…" }, highlights = { { "Comment", 0, 0, -1 } }, rows = {} })
+  spec.fill(buffer, false)
+  return buffer
+end
+
+--- The call in flight for `buffer`'s view, or nil (for tests and :checkhealth).
+function M.call(buffer)
+  return views[buffer] and views[buffer].call
+end
+
+return M
