@@ -413,6 +413,19 @@ cases.checkhealth_passes = function()
   expect(not report:find("ERROR"), report)
 end
 
+cases.the_help_file_has_its_tags = function()
+  local doc = vim.env.HOME .. "/doc"
+  vim.fn.mkdir(doc, "p")
+  vim.fn.writefile(vim.fn.readfile(vim.api.nvim_get_runtime_file("doc/boxoffice.txt", false)[1]),
+    doc .. "/boxoffice.txt")
+  vim.cmd("helptags " .. doc)
+  local tags = table.concat(vim.fn.readfile(doc .. "/tags"), "\n")
+  for _, tag in ipairs({ "boxoffice", ":BoxOffice", ":BoxOfficeWeekly", ":BoxOfficeMovie", ":BoxOfficeSearch",
+    ":BoxOfficeStatus", ":BoxOfficeLog", "boxoffice-setup", "boxoffice-keys", "boxoffice-highlights" }) do
+    expect(tags:find("\n" .. vim.pesc(tag) .. "\t") or tags:find("^" .. vim.pesc(tag) .. "\t"), "no tag " .. tag)
+  end
+end
+
 -- The runner.
 local name = vim.env.BOXOFFICE_TEST_CASE
 if name == "--list" then
