@@ -343,6 +343,21 @@ cases.the_poster_is_downloaded_into_the_cache = function()
   equal(vim.fn.filereadable(path), 1, "the downloaded poster " .. path)
 end
 
+cases.a_poster_that_fails_leaves_the_detail_standing = function()
+  -- Live without a Kakao key: movie.poster is not_configured, said on the Poster line and as a warning.
+  boxoffice.setup({ binary = BINARY, cache_dir = vim.env.BOXOFFICE_TEST_CACHE, env = {
+    KOBIS_API_KEY = "test-kobis-key", KAKAO_REST_API_KEY = "", KOBIS_BASE_URL = UPSTREAM .. "/kobis",
+    BOXOFFICE_TODAY = "2026-11-21" } })
+  local buffer = boxoffice.movie("20198482")
+  wait_for("the poster's failure", function() return text(buffer):find("\nPoster     (", 1, true) ~= nil
+    and not text(buffer):find("asking for the poster", 1, true) end)
+  local shown = text(buffer)
+  expect(shown:find("^드림\n") and shown:find("KAKAO_REST_API_KEY", 1, true), shown)
+  equal(#errors_notified(), 0, "errors")
+  expect(notices[#notices].level == vim.log.levels.WARN and notices[#notices].message:find("KAKAO_REST_API_KEY"),
+    vim.inspect(notices))
+end
+
 cases.a_killed_worker_restarts_once = function()
   offline()
   local first = boxoffice.daily("2023-04-26")

@@ -35,7 +35,7 @@ local function box_office(method, name, params, loading, with_details)
     fill = function(buffer, refresh)
       local asked = vim.deepcopy(params)
       asked.refresh = refresh or nil
-      view.ask(buffer, method, asked, render.box_office, with_details and show_progress or nil)
+      view.ask(buffer, method, asked, render.box_office, { on_progress = with_details and show_progress or nil })
     end,
     open = function(code) M.movie(code) end,
   })
@@ -88,19 +88,21 @@ function M.movie(code)
         local cells = math.max(60, vim.api.nvim_win_get_width(0) - 2)
         local live = detail.source and detail.source.origin ~= "fixture"
         view.draw(buffer, render.movie(detail, "(asking for the poster…)", cells))
-        worker.request("movie.poster", { movieCode = code, download = live or nil }, function(err, poster)
+        -- The poster is the screen's second call: its failure (no Kakao key, a download refused) is said on the
+        -- Poster line and leaves the detail standing.
+        view.ask(buffer, "movie.poster", { movieCode = code, download = live or nil }, function(poster)
           local text
-          if err then
-            text = "(" .. (err.message or "failed") .. ")"
-          elseif not poster.found then
+          if not poster.found then
             text = "(not found)"
           elseif poster.file and poster.file ~= vim.NIL then
             text = poster.file.path
           else
             text = poster.image.url
           end
-          view.draw(buffer, render.movie(detail, text, cells))
-        end)
+          return render.movie(detail, text, cells)
+        end, { on_error = function(err)
+          return render.movie(detail, "(" .. (err.message or "failed") .. ")", cells)
+        end })
       end)
     end,
   })

@@ -37,13 +37,16 @@ function M.draw(buffer, screen)
   end
 end
 
-local function notify_error(err)
-  vim.notify("boxoffice: " .. (err.message or "unknown error"), vim.log.levels.ERROR)
+local function notify_error(err, level)
+  vim.notify("boxoffice: " .. (err.message or "unknown error"), level or vim.log.levels.ERROR)
 end
 
---- Asks `method` with `params` for `buffer`'s view and draws the answer with `spec.render(result, buffer)` (which
---- returns a screen, or nil when it drew the buffer itself). A call already in flight for the buffer is cancelled.
-function M.ask(buffer, method, params, on_result, on_progress)
+--- Asks `method` with `params` for `buffer`'s view and draws the answer with `on_result(result)` (which returns a
+--- screen, or nil when it drew the buffer itself). A call already in flight for the buffer is cancelled, and so is
+--- this one when the buffer closes first. `options.on_progress` gets progress; `options.on_error(err)` returns the
+--- screen of a failure (default: the error alone) for a call whose failure leaves the rest of the screen standing.
+function M.ask(buffer, method, params, on_result, options)
+  options = options or {}
   local view = views[buffer]
   if view.call then
     worker.cancel(view.call)
@@ -58,15 +61,20 @@ function M.ask(buffer, method, params, on_result, on_progress)
         return
       end
       if err then
-        M.draw(buffer, render.error(err))
-        notify_error(err)
+        if options.on_error then
+          M.draw(buffer, options.on_error(err))
+          notify_error(err, vim.log.levels.WARN)
+        else
+          M.draw(buffer, render.error(err))
+          notify_error(err)
+        end
         return
       end
       local screen = on_result(result)
       if screen then
         M.draw(buffer, screen)
       end
-    end, on_progress)
+    end, options.on_progress)
   end)
   if not ok then
     -- The worker could not start (the binary missing): said in the buffer and at error level.
@@ -131,7 +139,7 @@ function M.open(name, spec)
   views[buffer] = views[buffer] or {}
   views[buffer].spec = spec
   vim.api.nvim_set_current_buf(buffer)
-  vim.api.nvim_win_set_option(0, "wrap", false)
+  vim.cmd("setlocal nowrap")
   M.draw(buffer, { lines = { spec.loading or "Loading…" }, highlights = { { "Comment", 0, 0, -1 } }, rows = {} })
   spec.fill(buffer, false)
   return buffer
