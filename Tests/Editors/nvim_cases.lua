@@ -22,8 +22,8 @@ local function offline()
     BOXOFFICE_TODAY = "2026-11-21" } })
 end
 
-local function live()
-  boxoffice.setup({ binary = BINARY, cache_dir = vim.env.BOXOFFICE_TEST_CACHE, env = {
+local function live(args)
+  boxoffice.setup({ binary = BINARY, args = args, cache_dir = vim.env.BOXOFFICE_TEST_CACHE, env = {
     KOBIS_API_KEY = "test-kobis-key", KAKAO_REST_API_KEY = "test-kakao-key",
     KOBIS_BASE_URL = UPSTREAM .. "/kobis", KAKAO_BASE_URL = UPSTREAM .. "/kakao",
     BOXOFFICE_TODAY = "2026-11-21", BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS = "1" } })
@@ -356,6 +356,18 @@ cases.a_poster_that_fails_leaves_the_detail_standing = function()
   equal(#errors_notified(), 0, "errors")
   expect(notices[#notices].level == vim.log.levels.WARN and notices[#notices].message:find("KAKAO_REST_API_KEY"),
     vim.inspect(notices))
+end
+
+cases.an_exhausted_quota_says_so = function()
+  live({ "--kobis-daily-limit", "1" })
+  local first = boxoffice.daily("2022-08-01")
+  wait_for("the first day", drawn(first))
+  local second = boxoffice.daily("2022-08-02")
+  wait_for("the second day's error", function() return #errors_notified() > 0 end)
+  local message = errors_notified()[1]
+  expect(message:find("the local KOBIS budget of 1 calls for 2026-11-21 (KST) is spent", 1, true), message)
+  expect(text(second):find("budget of 1 calls", 1, true), text(second))
+  expect(lines(first)[1]:find("2022-08-01", 1, true), "the first day stays drawn")
 end
 
 cases.a_killed_worker_restarts_once = function()

@@ -8,6 +8,8 @@ M.defaults = {
   cache_dir = nil,
   -- true starts the worker with --offline: the recorded days only, even with KOBIS_API_KEY set.
   offline = false,
+  -- More worker flags, e.g. { "--database-url", "postgres://…" } or { "--kobis-daily-limit", "500" }.
+  args = nil,
   -- Extra environment for the worker, e.g. { BOXOFFICE_TODAY = "2023-04-27" }; the editor's own is inherited.
   env = nil,
   -- The most display cells a title takes in a list before it is cut with "…".

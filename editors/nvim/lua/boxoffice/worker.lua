@@ -199,6 +199,7 @@ start = function()
   if config.options.cache_dir then
     vim.list_extend(command, { "--cache-dir", vim.fn.expand(config.options.cache_dir) })
   end
+  vim.list_extend(command, config.options.args or {})
   local options = { on_stdout = on_stdout, on_stderr = on_stderr, on_exit = on_exit }
   if config.options.env and next(config.options.env) then
     options.env = config.options.env
