@@ -453,6 +453,18 @@ cases.the_help_file_has_its_tags = function()
   end
 end
 
+cases.checkhealth_live_shows_the_cache_and_the_quota = function()
+  live({ "--kobis-daily-limit", "100" })
+  local buffer = boxoffice.daily("2022-09-01")
+  wait_for("one live call", drawn(buffer))
+  vim.cmd("checkhealth boxoffice")
+  local report = text(0)
+  expect(report:find("live: KOBIS_API_KEY is set", 1, true), report)
+  expect(report:find("cache directory: " .. vim.env.BOXOFFICE_TEST_CACHE, 1, true), report)
+  expect(report:find("KOBIS quota: 99 of 100 calls left today (2026-11-21)", 1, true), report)
+  expect(not report:find("ERROR"), report)
+end
+
 -- The runner.
 local name = vim.env.BOXOFFICE_TEST_CASE
 if name == "--list" then

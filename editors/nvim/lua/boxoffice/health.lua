@@ -9,62 +9,65 @@ local M = {}
 
 -- Neovim 0.7 has the report_* functions in the `health` module; 0.8 and later have vim.health.start/ok/….
 local health = vim.health or require("health")
-local start = health.start or health.report_start
-local ok = health.ok or health.report_ok
-local warn = health.warn or health.report_warn
-local error = health.error or health.report_error
-local info = health.info or health.report_info
+local report = {
+  start = health.start or health.report_start,
+  ok = health.ok or health.report_ok,
+  warn = health.warn or health.report_warn,
+  error = health.error or health.report_error,
+  info = health.info or health.report_info,
+}
 
 function M.check()
-  start("boxoffice-worker")
+  report.start("boxoffice-worker")
   local path, missing = binary.find(config.options.binary)
   if not path then
-    error(missing)
+    report.error(missing)
     return
   end
-  ok("binary: " .. path)
+  report.ok("binary: " .. path)
   local version = vim.fn.system({ path, "--version" })
   if vim.v.shell_error ~= 0 then
-    error(("%s --version failed (exit %d): %s"):format(path, vim.v.shell_error, version))
+    report.error(("%s --version failed (exit %d): %s"):format(path, vim.v.shell_error, version))
     return
   end
-  ok("version: " .. vim.trim(version))
+  report.ok("version: " .. vim.trim(version))
 
   local answer, failure
   local started = pcall(worker.request, "worker.status", {}, function(err, result)
     failure, answer = err, result
   end)
   if not started then
-    error("the worker did not start; see :BoxOfficeLog")
+    report.error("the worker did not start; see :BoxOfficeLog")
     return
   end
   vim.wait(5000, function() return answer ~= nil or failure ~= nil end, 10)
   if failure then
-    error("worker.status failed: " .. (failure.message or "?"))
+    report.error("worker.status failed: " .. (failure.message or "?"))
     return
   elseif not answer then
-    error("the worker did not answer worker.status within 5 s; see :BoxOfficeLog")
+    report.error("the worker did not answer worker.status within 5 s; see :BoxOfficeLog")
     return
   end
-  ok(("worker running: pid %d, %s"):format(answer.pid, answer.commit))
+  report.ok(("worker running: pid %d, %s"):format(answer.pid, answer.commit))
   if answer.mode == "live" then
-    ok("live: KOBIS_API_KEY is set")
+    report.ok("live: KOBIS_API_KEY is set")
   else
-    info("offline: answers come from the recorded days; set KOBIS_API_KEY in the editor's environment to go live")
+    report.info("offline: answers come from the recorded days; set KOBIS_API_KEY in the editor's environment "
+      .. "to go live")
   end
   local cache = answer.cache
   if cache.enabled and cache.path ~= vim.NIL then
-    ok("cache directory: " .. cache.path)
+    report.ok("cache directory: " .. cache.path)
   else
-    info("cache: off (offline, or --no-cache)")
+    report.info("cache: off (offline, or --no-cache)")
   end
   local quota = answer.quota
   if quota == vim.NIL or quota == nil then
-    info("KOBIS quota: none counted (offline)")
+    report.info("KOBIS quota: none counted (offline)")
   elseif quota.remaining > 0 then
-    ok(("KOBIS quota: %d of %d calls left today (%s)"):format(quota.remaining, quota.limit, quota.day))
+    report.ok(("KOBIS quota: %d of %d calls left today (%s)"):format(quota.remaining, quota.limit, quota.day))
   else
-    warn(("KOBIS quota: exhausted for %s; it resets at %s"):format(quota.day, quota.resetsAt))
+    report.warn(("KOBIS quota: exhausted for %s; it resets at %s"):format(quota.day, quota.resetsAt))
   end
 end
 
