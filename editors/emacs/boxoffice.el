@@ -1,0 +1,947 @@
+;;; boxoffice.el --- Korean box office (KOBIS) from boxoffice-worker  -*- lexical-binding: t; -*-
+
+;; Copyright (C) 2026 boxoffice-worker maintainers
+
+;; Author: boxoffice-worker maintainers <maintainers@boxoffice-worker.org>
+;; Version: 0.2.0
+;; Package-Requires: ((emacs "27.1"))
+;; Keywords: multimedia, comm
+;; URL: https://boxoffice-worker.org
+;; SPDX-License-Identifier: MIT
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; The Korean box office (KOBIS) in Emacs buffers: a day's or a week's top
+;; 10, a movie's detail with its poster, a title search and the worker's
+;; status.  The figures come from boxoffice-worker, which this package
+;; starts once per Emacs and speaks JSON-RPC to over pipes.  Every command
+;; returns at once; its buffer is drawn when the answer comes, so Emacs
+;; never waits for the network.
+;;
+;; Commands:
+;;   M-x boxoffice-daily     a day's top 10 (C-u: also every entry's detail
+;;                           and poster, counted in the echo area)
+;;   M-x boxoffice-weekly    a week's, weekend's or weekdays' top 10
+;;   M-x boxoffice-movie     a movie's detail by its KOBIS code
+;;   M-x boxoffice-search    movies by title
+;;   M-x boxoffice-status    the worker: version, mode, quota, cache
+;;   M-x boxoffice-stop-worker
+;;
+;; In a list, RET opens the movie on the line, g asks again bypassing the
+;; cache, S (or a click on a column name) sorts, q quits.
+;;
+;; Without KOBIS_API_KEY in its environment the worker answers from its
+;; recorded days (offline).  Set the key, or add "KOBIS_API_KEY=..." to
+;; `boxoffice-worker-environment', to go live.  docs/editors.md in the
+;; worker's repository describes what this package shares with the Neovim
+;; plugin.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'tabulated-list)
+
+(defconst boxoffice-version "0.2.0"
+  "The version of this package, the worker's version it was written with.")
+
+(defgroup boxoffice nil
+  "Korean box office figures from boxoffice-worker."
+  :group 'applications
+  :prefix "boxoffice-")
+
+(defcustom boxoffice-binary nil
+  "The boxoffice-worker executable, or nil to look for it.
+Nil looks at $BOXOFFICE_WORKER, then for boxoffice-worker in the
+variable `exec-path', then in ~/.local/bin, /usr/local/bin and
+/usr/bin, where the packages install it."
+  :type '(choice (const :tag "Look for it" nil) file))
+
+(defcustom boxoffice-cache-directory nil
+  "The worker's cache directory (--cache-dir), or nil for its default.
+Its default is $BOXOFFICE_CACHE_DIR, else ~/.cache/boxoffice-worker.
+Downloaded posters are kept there too."
+  :type '(choice (const :tag "The worker's default" nil) directory))
+
+(defcustom boxoffice-offline nil
+  "Non-nil starts the worker with --offline: recorded days only.
+The worker is offline anyway when KOBIS_API_KEY is not set."
+  :type 'boolean)
+
+(defcustom boxoffice-worker-environment nil
+  "Environment entries \"VAR=value\" for the worker, before the others.
+For instance \"KOBIS_API_KEY=...\" to go live, or
+\"BOXOFFICE_TODAY=2023-04-27\" to replay a day (today-N dates are
+reckoned from it too).  A change applies to the next worker
+started: see `boxoffice-stop-worker'."
+  :type '(repeat string))
+
+(defface boxoffice-rank-new
+  '((((class color) (background dark)) :foreground "hot pink")
+    (((class color)) :foreground "deep pink")
+    (t :weight bold))
+  "Face of a new entry's change, 신작 (pink, as the apps draw it).")
+
+(defface boxoffice-rank-up
+  '((((class color) (background dark)) :foreground "tomato")
+    (((class color)) :foreground "red")
+    (t :weight bold))
+  "Face of a climb, ▲n (red, as the apps draw it).")
+
+(defface boxoffice-rank-down
+  '((((class color) (background dark)) :foreground "light sky blue")
+    (((class color)) :foreground "blue")
+    (t :slant italic))
+  "Face of a fall, ▼n (blue, as the apps draw it).")
+
+(defface boxoffice-rank-same
+  '((t :inherit shadow))
+  "Face of an unchanged rank, -.")
+
+;;;; The worker
+
+(defconst boxoffice--log-buffer "*boxoffice-worker log*"
+  "The buffer that keeps the worker's stderr and this package's notes.")
+
+(defconst boxoffice--install-lines
+  (concat "  pip install boxoffice_worker-" boxoffice-version
+          "-py3-none-manylinux_2_35_x86_64.whl   (the wheel)\n"
+          "  sudo apt install ./boxoffice-worker_" boxoffice-version
+          "_amd64.deb\n"
+          "  bash scripts/install   (in a checkout of boxoffice-worker)\n"
+          "or set `boxoffice-binary' to where it is.")
+  "How to install the worker, said whenever it cannot be found.")
+
+(defconst boxoffice--install-places
+  '("~/.local/bin/boxoffice-worker" "/usr/local/bin/boxoffice-worker"
+    "/usr/bin/boxoffice-worker")
+  "Where pip --user or uv, scripts/install and the .deb put the worker.")
+
+(defvar boxoffice--process nil
+  "The worker, or nil until a command needs one.")
+
+(defvar boxoffice--last-id 0
+  "The last request id; ids are never reused in one Emacs session.
+A call sent again to a new worker keeps its id, so no worker ever
+sees two requests with one id in flight.")
+
+(defvar boxoffice--calls (make-hash-table)
+  "The calls not yet answered, by id.
+An answer whose id is not here (a cancelled call's -32800) is dropped.")
+
+(cl-defstruct (boxoffice--call (:constructor boxoffice--make-call)
+                               (:copier nil))
+  "A request in flight: what to send again if its worker dies."
+  id method params callback on-progress process resent)
+
+(defun boxoffice--log (format-string &rest args)
+  "Append FORMAT-STRING formatted with ARGS to the log buffer."
+  (with-current-buffer (get-buffer-create boxoffice--log-buffer)
+    (save-excursion
+      (goto-char (point-max))
+      (let ((inhibit-read-only t))
+        (insert "boxoffice.el: " (apply #'format format-string args) "\n")))))
+
+(defun boxoffice--binary ()
+  "Return the worker executable, looked for as in docs/editors.md.
+Signal a `user-error' with the install lines when there is none."
+  (let* ((variable (getenv "BOXOFFICE_WORKER"))
+         (binary (cond (boxoffice-binary (expand-file-name boxoffice-binary))
+                       ((and variable (not (string-empty-p variable)))
+                        (expand-file-name variable))
+                       (t (or (executable-find "boxoffice-worker")
+                              (cl-find-if #'file-executable-p
+                                          (mapcar #'expand-file-name
+                                                  boxoffice--install-places)))))))
+    (if (and binary (file-executable-p binary) (not (file-directory-p binary)))
+        binary
+      (user-error "boxoffice: %s; install it:\n%s"
+                  (if binary
+                      (format "%s is not an executable" binary)
+                    "boxoffice-worker is not installed")
+                  boxoffice--install-lines))))
+
+(defun boxoffice--start-worker (&optional restart)
+  "Start a worker and make it the one commands use; return it.
+RESTART non-nil marks it as started in place of one that died with
+calls in flight: if it dies too before answering anything, it is
+not restarted (see `boxoffice--recover')."
+  (let* ((command (append (list (boxoffice--binary))
+                          (and boxoffice-offline '("--offline"))
+                          (and boxoffice-cache-directory
+                               (list "--cache-dir"
+                                     (expand-file-name
+                                      boxoffice-cache-directory)))))
+         ;; A remote or vanished `default-directory' must not decide
+         ;; whether the worker can start.
+         (default-directory "/")
+         (process-environment (append boxoffice-worker-environment
+                                      process-environment))
+         ;; An answer is read as soon as it is written: adaptive
+         ;; buffering would hold small answers back.
+         (process-adaptive-read-buffering nil)
+         (process (make-process
+                   :name "boxoffice-worker"
+                   :command command
+                   :connection-type 'pipe
+                   :coding 'utf-8-unix
+                   :noquery t
+                   :stderr (get-buffer-create boxoffice--log-buffer)
+                   :filter #'boxoffice--filter
+                   :sentinel #'boxoffice--sentinel)))
+    (process-put process 'boxoffice-restart restart)
+    (boxoffice--log "started %s (pid %d)" (string-join command " ")
+                    (process-id process))
+    (add-hook 'kill-emacs-hook #'boxoffice-stop-worker)
+    (setq boxoffice--process process)))
+
+(defun boxoffice--worker ()
+  "Return the running worker, starting one if there is none."
+  (if (process-live-p boxoffice--process)
+      boxoffice--process
+    (boxoffice--start-worker)))
+
+(defun boxoffice--write (process message)
+  "Write MESSAGE, an alist, to PROCESS as one JSON line.
+A worker that has just died cannot be written to; its sentinel then
+deals with the calls it had."
+  (let ((line (concat (json-serialize message) "\n")))
+    (condition-case err
+        (process-send-string process line)
+      (error (boxoffice--log "could not write to the worker: %s"
+                             (error-message-string err))))))
+
+(defun boxoffice--send (call process)
+  "Send CALL to PROCESS and keep it until it is answered."
+  (setf (boxoffice--call-process call) process)
+  (puthash (boxoffice--call-id call) call boxoffice--calls)
+  (boxoffice--write process `((jsonrpc . "2.0")
+                              (id . ,(boxoffice--call-id call))
+                              (method . ,(boxoffice--call-method call))
+                              (params . ,(boxoffice--call-params call)))))
+
+(defun boxoffice--request (method params callback &optional on-progress)
+  "Ask the worker METHOD with PARAMS, an alist; return the id at once.
+CALLBACK is called with (RESULT ERROR) when the answer comes: the
+result (an alist; nil for an empty object) and nil, or nil and the
+error (an alist whose `message' says what went wrong, also when the
+worker died).  ON-PROGRESS, a function of (PROGRESS TOTAL), asks
+the worker for progress (`_meta.progressToken') and is called with
+each notification.  Nothing here waits for the worker."
+  (let* ((process (boxoffice--worker))
+         (id (cl-incf boxoffice--last-id)))
+    (boxoffice--send (boxoffice--make-call
+                      :id id :method method
+                      :params (if on-progress
+                                  (cons `(_meta (progressToken . ,id)) params)
+                                params)
+                      :callback callback :on-progress on-progress)
+                     process)
+    id))
+
+(defun boxoffice--cancel (id)
+  "Forget the call ID and ask its worker to stop working on it.
+Its answer, -32800 or a result that crossed the cancel, is dropped."
+  (let ((call (gethash id boxoffice--calls)))
+    (when call
+      (remhash id boxoffice--calls)
+      (let ((process (boxoffice--call-process call)))
+        (when (process-live-p process)
+          (boxoffice--write process `((jsonrpc . "2.0")
+                                      (method . "$/cancelRequest")
+                                      (params (id . ,id)))))))))
+
+(defun boxoffice--run-callback (call result error)
+  "Give CALL's callback RESULT and ERROR.
+A callback that fails is reported without stopping the lines after
+it in the same piece of output."
+  (condition-case-unless-debug err
+      (funcall (boxoffice--call-callback call) result error)
+    (error (message "boxoffice: %s" (error-message-string err)))))
+
+(defun boxoffice--filter (process text)
+  "Read TEXT, the next piece of PROCESS's stdout, a line at a time.
+The worker writes one JSON value a line, but a piece may end inside
+a line or hold several: what follows the last newline is kept on
+PROCESS until the rest of its line comes."
+  (let ((start 0) newline)
+    (while (setq newline (string-match-p "\n" text start))
+      (let ((line (apply #'concat
+                         (nreverse (cons (substring text start newline)
+                                         (process-get process
+                                                      'boxoffice-pieces))))))
+        (process-put process 'boxoffice-pieces nil)
+        (unless (string-empty-p line)
+          (boxoffice--handle-line process line)))
+      (setq start (1+ newline)))
+    (when (< start (length text))
+      (process-put process 'boxoffice-pieces
+                   (cons (substring text start)
+                         (process-get process 'boxoffice-pieces))))))
+
+(defun boxoffice--handle-line (process line)
+  "Act on LINE, one JSON value from PROCESS: an answer or a progress."
+  (let ((message (condition-case err
+                     (json-parse-string line :object-type 'alist
+                                        :array-type 'list :null-object nil
+                                        :false-object :false)
+                   (json-error
+                    (boxoffice--log "unreadable line from the worker (%s): %s"
+                                    (error-message-string err) line)
+                    nil))))
+    (cond
+     ((or (assq 'result message) (assq 'error message))
+      (process-put process 'boxoffice-answered t)
+      (let ((call (gethash (alist-get 'id message) boxoffice--calls)))
+        (when call
+          (remhash (boxoffice--call-id call) boxoffice--calls)
+          (boxoffice--run-callback call (alist-get 'result message)
+                                   (alist-get 'error message)))))
+     ((equal (alist-get 'method message) "notifications/progress")
+      (let* ((params (alist-get 'params message))
+             (call (gethash (alist-get 'progressToken params)
+                            boxoffice--calls)))
+        (when (and call (boxoffice--call-on-progress call))
+          (funcall (boxoffice--call-on-progress call)
+                   (alist-get 'progress params) (alist-get 'total params))))))))
+
+(defun boxoffice--exit-reason (process)
+  "Say how PROCESS ended, naming its exit code or signal."
+  (if (eq (process-status process) 'signal)
+      (format "was killed by signal %d" (process-exit-status process))
+    (format "exited with code %d" (process-exit-status process))))
+
+(defun boxoffice--fail (calls text)
+  "Answer each of CALLS with an error whose message is TEXT."
+  (dolist (call calls)
+    (remhash (boxoffice--call-id call) boxoffice--calls)
+    (boxoffice--run-callback call nil `((message . ,text)))))
+
+(defun boxoffice--sentinel (process _event)
+  "Deal with the calls PROCESS leaves unanswered when it ends."
+  (unless (process-live-p process)
+    (boxoffice--log "the worker (pid %s) %s" (process-id process)
+                    (boxoffice--exit-reason process))
+    (when (eq process boxoffice--process)
+      (setq boxoffice--process nil))
+    (let ((calls (cl-remove-if-not
+                  (lambda (call) (eq (boxoffice--call-process call) process))
+                  (hash-table-values boxoffice--calls))))
+      (cond ((process-get process 'boxoffice-stopping)
+             (boxoffice--fail calls "the worker was stopped before answering"))
+            (calls (boxoffice--recover process calls))
+            ((not (process-live-p boxoffice--process))
+             (message "boxoffice: the worker %s; the next command restarts it"
+                      (boxoffice--exit-reason process)))))))
+
+(defun boxoffice--recover (process calls)
+  "Send CALLS, which PROCESS died with, to a new worker, once.
+If PROCESS was itself such a restart and answered nothing, nothing
+restarts: CALLS fail, and the next command starts a worker afresh.
+A call already sent again once fails rather than going a third time."
+  (let ((reason (concat "the worker " (boxoffice--exit-reason process))))
+    (if (and (process-get process 'boxoffice-restart)
+             (not (process-get process 'boxoffice-answered)))
+        (boxoffice--fail calls (concat reason " after a restart, before"
+                                       " answering anything; not restarting"))
+      (let ((again (cl-remove-if #'boxoffice--call-resent calls)))
+        (boxoffice--fail (cl-remove-if-not #'boxoffice--call-resent calls)
+                         (concat reason "; the call was already sent twice"))
+        (when again
+          (condition-case err
+              (let ((worker (if (process-live-p boxoffice--process)
+                                boxoffice--process
+                              (boxoffice--start-worker t))))
+                (message "boxoffice: %s; restarted it and sent %d call%s again"
+                         reason (length again) (if (cdr again) "s" ""))
+                (dolist (call again)
+                  (setf (boxoffice--call-resent call) t)
+                  (boxoffice--send call worker)))
+            (error (boxoffice--fail again (error-message-string err)))))))))
+
+(defun boxoffice-stop-worker ()
+  "Stop the worker; the next command starts a new one.
+Its stdin is closed, so it finishes what is in flight and exits; it
+is killed if it is still there after a second.  Emacs does this
+when it exits.  Stop it by hand to start a worker with changed
+options, such as `boxoffice-worker-environment'."
+  (interactive)
+  (let ((process boxoffice--process))
+    (setq boxoffice--process nil)
+    (when process
+      (process-put process 'boxoffice-stopping t)
+      (when (process-live-p process)
+        (process-send-eof process)
+        (let ((deadline (+ (float-time) 1)))
+          (while (and (process-live-p process) (< (float-time) deadline))
+            (accept-process-output process 0.05))))
+      (delete-process process))))
+
+;;;; Buffers that wait for answers
+
+(defvar-local boxoffice--ask nil
+  "How this buffer asks for its contents: a function of REFRESH.
+`g' calls it with t, which bypasses the worker's cache.")
+
+(defvar-local boxoffice--buffer-calls nil
+  "The ids of the calls whose answers this buffer waits for.")
+
+(defvar-local boxoffice--state nil
+  "Where this buffer is: `waiting', `drawn' or `failed'.")
+
+(defvar-local boxoffice--heading nil
+  "The header line of the last answer drawn, kept while asking again.")
+
+(defun boxoffice--call-for (buffer method params callback &optional on-progress)
+  "Ask METHOD with PARAMS for BUFFER; return the id.
+As `boxoffice--request' with ON-PROGRESS, but CALLBACK runs in
+BUFFER, and only if BUFFER still lives; killing BUFFER first
+cancels the call."
+  (let (id)
+    (setq id (boxoffice--request
+              method params
+              (lambda (result error)
+                (when (buffer-live-p buffer)
+                  (with-current-buffer buffer
+                    (setq boxoffice--buffer-calls
+                          (delq id boxoffice--buffer-calls))
+                    (funcall callback result error))))
+              on-progress))
+    (with-current-buffer buffer
+      (push id boxoffice--buffer-calls))
+    id))
+
+(defun boxoffice--cancel-buffer-calls ()
+  "Cancel the calls the current buffer waits for.
+On `kill-buffer-hook': nobody will read their answers."
+  (mapc #'boxoffice--cancel boxoffice--buffer-calls)
+  (setq boxoffice--buffer-calls nil))
+
+(defun boxoffice--header (text)
+  "TEXT as a `header-line-format' that shows it as it is."
+  (replace-regexp-in-string "%" "%%" text t t))
+
+(defun boxoffice--ask-again (refresh)
+  "Ask for the current buffer's contents again, with REFRESH.
+An answer still awaited for the buffer is no longer wanted."
+  (boxoffice--cancel-buffer-calls)
+  (setq boxoffice--state 'waiting)
+  (setq header-line-format
+        (boxoffice--header
+         (concat (or boxoffice--heading
+                     (string-trim (buffer-name) "\\*" "\\*"))
+                 " · asking the worker…")))
+  (funcall boxoffice--ask refresh))
+
+(defun boxoffice--revert (&rest _)
+  "Ask again with refresh, as `revert-buffer-function' (bound to g)."
+  (boxoffice--ask-again t))
+
+(defun boxoffice--open (name mode ask)
+  "Return the buffer NAME in MODE, asking for its contents with ASK.
+ASK, a function of REFRESH, is what `g' calls again.  The worker is
+started (or found missing) before any buffer is made."
+  (boxoffice--worker)
+  (let ((buffer (or (get-buffer name)
+                    (with-current-buffer (generate-new-buffer name)
+                      (funcall mode)
+                      (current-buffer)))))
+    (with-current-buffer buffer
+      (setq boxoffice--ask ask)
+      (boxoffice--ask-again nil))
+    buffer))
+
+(defun boxoffice--show-error (error)
+  "Say ERROR's message in the echo area and as the current buffer."
+  (let ((text (alist-get 'message error)))
+    (message "boxoffice: %s" text)
+    (setq boxoffice--state 'failed)
+    (when (derived-mode-p 'tabulated-list-mode)
+      (setq tabulated-list-entries nil))
+    (setq header-line-format
+          (boxoffice--header (concat (string-trim (buffer-name) "\\*" "\\*")
+                                     " · failed")))
+    (let ((inhibit-read-only t))
+      (erase-buffer)
+      (insert "boxoffice: " text "\n"))))
+
+(defun boxoffice--setup-buffer ()
+  "Make the current buffer cancel its calls when killed and ask on g."
+  (add-hook 'kill-buffer-hook #'boxoffice--cancel-buffer-calls nil t)
+  (setq-local revert-buffer-function #'boxoffice--revert))
+
+;;;; Dates
+
+(defun boxoffice--noon (date)
+  "The time of noon UTC on DATE, YYYY-MM-DD."
+  (let ((parts (mapcar #'string-to-number (split-string date "-"))))
+    (encode-time (list 0 0 12 (nth 2 parts) (nth 1 parts) (nth 0 parts)
+                       nil nil 0))))
+
+(defun boxoffice--today ()
+  "Today in Seoul, or $BOXOFFICE_TODAY as the worker will see it."
+  (let* ((process-environment (append boxoffice-worker-environment
+                                      process-environment))
+         (today (getenv "BOXOFFICE_TODAY")))
+    (if (and today (string-match-p "\\`[0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\'"
+                                   today))
+        today
+      ;; Seoul is UTC+9 all year round.
+      (format-time-string "%F" nil (* 9 3600)))))
+
+(defun boxoffice--date (text)
+  "The `date' parameter for TEXT, in the CLI's forms; nil for yesterday.
+YYYY-MM-DD and YYYYMMDD name a day; yesterday (or nothing) leaves
+the choice to the worker, whose default is yesterday in Seoul, or
+offline the latest recorded day; today-N is N days before today in
+Seoul, or before $BOXOFFICE_TODAY when it is set."
+  (cond
+   ((member text '(nil "" "yesterday")) nil)
+   ((string-match-p "\\`[0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\'" text) text)
+   ((string-match "\\`\\([0-9]\\{4\\}\\)\\([0-9][0-9]\\)\\([0-9][0-9]\\)\\'"
+                  text)
+    (format "%s-%s-%s" (match-string 1 text) (match-string 2 text)
+            (match-string 3 text)))
+   ((string-match "\\`today-\\([0-9]+\\)\\'" text)
+    (let ((days (string-to-number (match-string 1 text))))
+      (format-time-string
+       "%F" (time-subtract (boxoffice--noon (boxoffice--today)) (* 86400 days))
+       0)))
+   (t (user-error "boxoffice: %s is not a date: give YYYY-MM-DD, YYYYMMDD, \
+yesterday or today-N" text))))
+
+(defun boxoffice--read-date (prompt)
+  "Read a date with PROMPT, yesterday by default."
+  (read-string (format "%s (YYYY-MM-DD, YYYYMMDD, today-N; yesterday): "
+                       prompt)
+               nil nil "yesterday"))
+
+(defun boxoffice--weekday (date)
+  "The English short name of DATE's weekday, whatever the locale."
+  (aref ["Sun" "Mon" "Tue" "Wed" "Thu" "Fri" "Sat"]
+        (nth 6 (decode-time (boxoffice--noon date) 0))))
+
+;;;; Lists: box offices and searches
+
+(defvar boxoffice-list-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'boxoffice-open-movie)
+    map)
+  "Keys of `boxoffice-list-mode' besides those of `tabulated-list-mode'.")
+
+(define-derived-mode boxoffice-list-mode tabulated-list-mode "Box office"
+  "A box office or a search, a movie a line.
+\\<boxoffice-list-mode-map>\\[boxoffice-open-movie] opens the movie on the line, \
+\\[revert-buffer] asks again bypassing the
+cache, \\[tabulated-list-sort] sorts by the column at point, \\[quit-window] quits.
+
+\\{boxoffice-list-mode-map}"
+  ;; The header line names the day and the source; the column names are
+  ;; the first line, as in the CLI's screen.
+  (setq tabulated-list-use-header-line nil)
+  (setq tabulated-list-padding 0)
+  (boxoffice--setup-buffer))
+
+(defun boxoffice-open-movie ()
+  "Show the detail of the movie on this line."
+  (interactive)
+  (let ((code (tabulated-list-get-id)))
+    (unless code
+      (user-error "No movie on this line"))
+    (pop-to-buffer (boxoffice-movie code))))
+
+(defun boxoffice--keyed (text key)
+  "TEXT carrying KEY, the number its column sorts by."
+  (propertize text 'boxoffice-key key))
+
+(defun boxoffice--by-key (column)
+  "A sorter comparing COLUMN's cells by their numbers, not their text."
+  (lambda (a b)
+    (< (or (get-text-property 0 'boxoffice-key (aref (cadr a) column)) 0)
+       (or (get-text-property 0 'boxoffice-key (aref (cadr b) column)) 0))))
+
+(defun boxoffice--fit (text width)
+  "TEXT cut to WIDTH display columns with an ellipsis where it is cut."
+  (truncate-string-to-width (or text "") width nil nil "…"))
+
+(defun boxoffice--column-width (texts limit)
+  "The widest of TEXTS in display columns, at most LIMIT, at least 5."
+  (min limit (apply #'max 5 (mapcar (lambda (text) (string-width (or text "")))
+                                     texts))))
+
+(defun boxoffice--draw-list (heading format rows)
+  "Draw ROWS in the current buffer with FORMAT under HEADING.
+FORMAT is a `tabulated-list-format', ROWS its entries."
+  (setq boxoffice--heading heading)
+  (setq header-line-format (boxoffice--header heading))
+  (setq tabulated-list-format format)
+  (setq tabulated-list-entries rows)
+  (tabulated-list-init-header)
+  (tabulated-list-print t)
+  (setq boxoffice--state 'drawn))
+
+(defun boxoffice--origin (source)
+  "Where SOURCE says the figures come from, and when they were fetched."
+  (let-alist source
+    (format "%s, %s %s" .origin
+            (if (equal .origin "fixture") "recorded" "fetched") .fetchedAt)))
+
+(defun boxoffice--trend-face (trend)
+  "The face of the change of an entry whose trend is TREND."
+  (pcase trend
+    ("new" 'boxoffice-rank-new)
+    ("up" 'boxoffice-rank-up)
+    ("down" 'boxoffice-rank-down)
+    (_ 'boxoffice-rank-same)))
+
+(defun boxoffice--box-office-row (entry title-width)
+  "The list row of ENTRY, its title cut to TITLE-WIDTH columns."
+  (let-alist entry
+    (list .movieCode
+          (vector (boxoffice--keyed (number-to-string .rank) .rank)
+                  ;; New entries sort above the biggest climb.
+                  (boxoffice--keyed (propertize .display.rankChange
+                                                'face (boxoffice--trend-face
+                                                       .trend))
+                                    (if (equal .trend "new")
+                                        1.0e+INF
+                                      .rankChange))
+                  (boxoffice--fit .title title-width)
+                  (boxoffice--keyed .display.audience .audience.count)
+                  (boxoffice--keyed .display.audienceTotal .audience.total)
+                  (boxoffice--keyed (format "%.1f%%" .sales.share)
+                                    .sales.share)))))
+
+(defun boxoffice--draw-box-office (result error)
+  "Draw RESULT, a box office, as the CLI's list; or say ERROR."
+  (if error
+      (boxoffice--show-error error)
+    (let-alist result
+      (let ((title-width (boxoffice--column-width
+                          (mapcar (lambda (entry) (alist-get 'title entry))
+                                  .entries)
+                          40)))
+        (boxoffice--draw-list
+         (format "%s · %s · %s" .label
+                 (if (equal .range.start .range.end)
+                     (format "%s (%s)" .range.start
+                             (boxoffice--weekday .range.start))
+                   (format "%s – %s" .range.start .range.end))
+                 (boxoffice--origin .source))
+         (vector `("Rank" 4 ,(boxoffice--by-key 0) :right-align t :pad-right 2)
+                 `("Chg" 5 ,(boxoffice--by-key 1) :pad-right 2)
+                 `("Title" ,title-width t :pad-right 0)
+                 `("Audience" 11 ,(boxoffice--by-key 3) :right-align t
+                   :pad-right 0)
+                 `("Total" 13 ,(boxoffice--by-key 4) :right-align t
+                   :pad-right 0)
+                 `("Share" 7 ,(boxoffice--by-key 5) :right-align t))
+         (mapcar (lambda (entry) (boxoffice--box-office-row entry title-width))
+                 .entries))))))
+
+(defun boxoffice--show-progress (progress total)
+  "Count PROGRESS of TOTAL in the echo area, without logging it."
+  (let ((message-log-max nil))
+    (message "boxoffice: %s/%s" progress (or total "?"))))
+
+(defun boxoffice--box-office (method name params details)
+  "Ask METHOD with PARAMS into the list buffer NAME; return the buffer.
+DETAILS non-nil also fetches every entry's detail and poster, with
+progress."
+  (boxoffice--open
+   name #'boxoffice-list-mode
+   (lambda (refresh)
+     (boxoffice--call-for (current-buffer) method
+                          (append params
+                                  (and details '((include . ["detail" "poster"])))
+                                  (and refresh '((refresh . t))))
+                          #'boxoffice--draw-box-office
+                          (and details #'boxoffice--show-progress)))))
+
+;;;###autoload
+(defun boxoffice-daily (&optional date details)
+  "Show a day's box office, the top 10 of DATE; return its buffer.
+DATE is YYYY-MM-DD, YYYYMMDD, yesterday (the default: the worker's
+own, offline the latest recorded day) or today-N, N days before
+today in Seoul.  DETAILS non-nil (interactively, a prefix argument)
+also has the worker fetch every entry's detail and poster, counted
+in the echo area, so that the movies then open from its cache.
+Called from Lisp, it returns the buffer at once; the answer draws
+it when it comes."
+  (interactive (list (boxoffice--read-date "Daily box office")
+                     current-prefix-arg))
+  (let* ((day (boxoffice--date date))
+         (buffer (boxoffice--box-office
+                  "boxoffice.daily"
+                  (format "*boxoffice daily %s*" (or day "yesterday"))
+                  (and day `((date . ,day)))
+                  details)))
+    (when (called-interactively-p 'interactive)
+      (pop-to-buffer buffer))
+    buffer))
+
+;;;###autoload
+(defun boxoffice-weekly (&optional date period)
+  "Show the box office of the PERIOD holding DATE; return its buffer.
+PERIOD is week (Monday to Sunday), weekend (Friday to Sunday, the
+default) or weekdays (Monday to Thursday).  DATE takes the forms of
+`boxoffice-daily'; by default the worker shows the latest finished
+period."
+  (interactive
+   (list (boxoffice--read-date "Weekly box office")
+         (completing-read "Period (default weekend): "
+                          '("week" "weekend" "weekdays") nil t nil nil
+                          "weekend")))
+  (let* ((day (boxoffice--date date))
+         (period (if (member period '(nil "")) "weekend" period))
+         (buffer (boxoffice--box-office
+                  "boxoffice.weekly"
+                  (format "*boxoffice weekly %s %s*" period (or day "yesterday"))
+                  `((period . ,period) ,@(and day `((date . ,day))))
+                  nil)))
+    (when (called-interactively-p 'interactive)
+      (pop-to-buffer buffer))
+    buffer))
+
+(defun boxoffice--draw-search (title result error)
+  "Draw RESULT, the movies found for TITLE; or say ERROR."
+  (if error
+      (boxoffice--show-error error)
+    (let-alist result
+      (let ((title-width (boxoffice--column-width
+                          (mapcar (lambda (movie) (alist-get 'title movie))
+                                  .movies)
+                          40))
+            (english-width (boxoffice--column-width
+                            (mapcar (lambda (movie)
+                                      (alist-get 'titleEnglish movie))
+                                    .movies)
+                            30)))
+        (boxoffice--draw-list
+         (format "movie.search %s · %d movie%s · page %d" title .total
+                 (if (= .total 1) "" "s") .page)
+         (vector '("Code" 8 t :pad-right 2)
+                 `("Title" ,title-width t :pad-right 2)
+                 `("English" ,english-width t :pad-right 2)
+                 `("Year" 4 ,(boxoffice--by-key 3) :pad-right 2)
+                 '("Genres" 16 t :pad-right 2)
+                 '("Directors" 0 t))
+         (mapcar
+          (lambda (movie)
+            (let-alist movie
+              (list .movieCode
+                    (vector .movieCode
+                            (boxoffice--fit .title title-width)
+                            (boxoffice--fit .titleEnglish english-width)
+                            (boxoffice--keyed (if .productionYear
+                                                  (number-to-string
+                                                   .productionYear)
+                                                "")
+                                              .productionYear)
+                            (boxoffice--fit (string-join .genres ", ") 16)
+                            (string-join .directors ", ")))))
+          .movies))))))
+
+;;;###autoload
+(defun boxoffice-search (title)
+  "Show the movies KOBIS finds for TITLE; return the buffer.
+RET on a line opens that movie."
+  (interactive (list (read-string "Search movies by title: ")))
+  (let ((buffer (boxoffice--open
+                 (format "*boxoffice search %s*" title) #'boxoffice-list-mode
+                 (lambda (_refresh)
+                   (boxoffice--call-for
+                    (current-buffer) "movie.search" `((title . ,title))
+                    (lambda (result error)
+                      (boxoffice--draw-search title result error)))))))
+    (when (called-interactively-p 'interactive)
+      (pop-to-buffer buffer))
+    buffer))
+
+;;;; Details: a movie, the worker
+
+(define-derived-mode boxoffice-detail-mode special-mode "Box office movie"
+  "A movie's detail: titles, people, dates and its poster.
+\\<boxoffice-detail-mode-map>\\[revert-buffer] asks again bypassing the cache, \
+\\[quit-window] quits."
+  (boxoffice--setup-buffer))
+
+(define-derived-mode boxoffice-status-mode special-mode "Box office worker"
+  "The worker's status: version, mode, quota and cache.
+\\<boxoffice-status-mode-map>\\[revert-buffer] asks again, \\[quit-window] quits."
+  (boxoffice--setup-buffer))
+
+(defvar-local boxoffice--movie nil
+  "The movie.detail result drawn in this buffer.")
+
+(defvar-local boxoffice--poster nil
+  "What the Poster line says, or nil while it is being asked.")
+
+(defun boxoffice--wrap (text width)
+  "TEXT in lines of at most WIDTH columns, broken after \", \".
+As the CLI's detail screen does: a list stays readable under its label."
+  (if (<= (string-width text) width)
+      (list text)
+    (let (lines current)
+      (dolist (piece (split-string text ", "))
+        (let ((candidate (if current (concat current ", " piece) piece)))
+          (if (and current (> (string-width candidate) width))
+              (progn (push (concat current ",") lines)
+                     (setq current piece))
+            (setq current candidate))))
+      (nreverse (cons current lines)))))
+
+(defun boxoffice--draw-fields (title english fields)
+  "Draw TITLE, ENGLISH, a rule and FIELDS as the CLI's detail screens.
+FIELDS is a list of (LABEL VALUE): the label in a column of its own,
+the value wrapped under it; a field without a value is left out."
+  (let* ((window (get-buffer-window (current-buffer) t))
+         (width (if window (window-body-width window) 100))
+         (line (line-number-at-pos))
+         (inhibit-read-only t))
+    (erase-buffer)
+    (insert (propertize title 'face 'bold) "\n")
+    (when (and english (not (string-empty-p english)))
+      (insert english "\n"))
+    (insert (propertize (make-string (min width 60) ?─) 'face 'shadow) "\n")
+    (pcase-dolist (`(,label ,value) fields)
+      (when (and value (not (string-empty-p value)))
+        (let ((lead (propertize (format "%-10s " label) 'face 'shadow)))
+          (dolist (piece (boxoffice--wrap value (- width 11)))
+            (insert lead piece "\n")
+            (setq lead (make-string 11 ?\s))))))
+    (goto-char (point-min))
+    (forward-line (1- line))
+    (setq header-line-format nil)
+    (setq boxoffice--state 'drawn)))
+
+(defun boxoffice--with-roles (people)
+  "PEOPLE (actors or companies) as \"name (role)\", comma-separated."
+  (mapconcat (lambda (person)
+               (let-alist person
+                 (if (and .role (not (string-empty-p .role)))
+                     (format "%s (%s)" .name .role)
+                   .name)))
+             people ", "))
+
+(defun boxoffice--draw-movie ()
+  "Draw the movie of this buffer with what is known of its poster."
+  (let-alist boxoffice--movie
+    (boxoffice--draw-fields
+     .title .titleEnglish
+     `(("Director" ,(mapconcat (lambda (director) (alist-get 'name director))
+                               .directors ", "))
+       ("Year" ,(and .productionYear (number-to-string .productionYear)))
+       ("Opening" ,.openDate)
+       ("Runtime" ,(and .runtimeMinutes (format "%d min" .runtimeMinutes)))
+       ("Grade" ,.watchGrade)
+       ("Nations" ,(string-join .nations ", "))
+       ("Genres" ,(string-join .genres ", "))
+       ;; The CLI's screen shows eight actors, as the recordings keep.
+       ("Actors" ,(boxoffice--with-roles (cl-subseq .actors 0
+                                                    (min 8 (length .actors)))))
+       ("Companies" ,(boxoffice--with-roles .companies))
+       ("Poster" ,(or boxoffice--poster "asking…"))
+       ("Code" ,.movieCode)))))
+
+(defun boxoffice--poster-answered (result error)
+  "Put the poster in RESULT on the Poster line; or say ERROR there."
+  (setq boxoffice--poster
+        (cond (error
+               (message "boxoffice: %s" (alist-get 'message error))
+               (alist-get 'message error))
+              ((not (eq (alist-get 'found result) t)) "not found")
+              ((alist-get 'file result)
+               (alist-get 'path (alist-get 'file result)))
+              (t (alist-get 'url (alist-get 'image result)))))
+  (boxoffice--draw-movie))
+
+(defun boxoffice--movie-answered (result error refresh)
+  "Draw RESULT, a movie.detail, then ask for its poster; or say ERROR.
+The poster is downloaded into the worker's cache and shown as its
+path; when the detail comes from the recordings (offline), there is
+nothing to download from and the recorded image address is shown.
+REFRESH is passed on to the poster."
+  (if error
+      (boxoffice--show-error error)
+    (setq boxoffice--movie result)
+    (setq boxoffice--poster nil)
+    (boxoffice--draw-movie)
+    (boxoffice--call-for
+     (current-buffer) "movie.poster"
+     `((movieCode . ,(alist-get 'movieCode result))
+       ,@(unless (equal (alist-get 'origin (alist-get 'source result))
+                        "fixture")
+           '((download . t)))
+       ,@(and refresh '((refresh . t))))
+     #'boxoffice--poster-answered)))
+
+;;;###autoload
+(defun boxoffice-movie (code)
+  "Show the detail of the movie whose KOBIS code is CODE; return the buffer."
+  (interactive (list (read-string "KOBIS movie code: ")))
+  (let ((buffer (boxoffice--open
+                 (format "*boxoffice movie %s*" code) #'boxoffice-detail-mode
+                 (lambda (refresh)
+                   (boxoffice--call-for
+                    (current-buffer) "movie.detail"
+                    `((movieCode . ,code) ,@(and refresh '((refresh . t))))
+                    (lambda (result error)
+                      (boxoffice--movie-answered result error refresh)))))))
+    (when (called-interactively-p 'interactive)
+      (pop-to-buffer buffer))
+    buffer))
+
+(defun boxoffice--thousands (number)
+  "NUMBER, an integer, with thousands separators."
+  (let ((digits (number-to-string number)))
+    (while (string-match "\\([0-9]\\)\\([0-9]\\{3\\}\\)\\($\\|,\\)" digits)
+      (setq digits (replace-match "\\1,\\2\\3" t nil digits)))
+    digits))
+
+(defun boxoffice--status-answered (result error)
+  "Draw RESULT, the worker's status; or say ERROR."
+  (if error
+      (boxoffice--show-error error)
+    (let-alist result
+      (boxoffice--draw-fields
+       (format "%s %s" .name .version)
+       (and .commit (concat "commit " .commit))
+       `(("Mode" ,.mode)
+         ("PID" ,(number-to-string .pid))
+         ("Uptime" ,(format-seconds "%Y, %D, %H, %M, %z%S"
+                                    (round .uptimeSeconds)))
+         ("Quota" ,(if .quota
+                       (format "%s of %s KOBIS calls left today (resets %s)"
+                               (boxoffice--thousands .quota.remaining)
+                               (boxoffice--thousands .quota.limit)
+                               .quota.resetsAt)
+                     (format "none (%s)" .mode)))
+         ("Cache" ,(if .cache.path
+                       (format "%s · %s hits, %s misses" .cache.path
+                               (boxoffice--thousands .cache.hits)
+                               (boxoffice--thousands .cache.misses))
+                     "none"))
+         ("Requests" ,(format "%s answered, %s failed, %s cancelled"
+                              .requests.succeeded .requests.failed
+                              .requests.cancelled))
+         ("Binary" ,(and (processp boxoffice--process)
+                         (car (process-command boxoffice--process)))))))))
+
+;;;###autoload
+(defun boxoffice-status ()
+  "Show the worker's status: version, mode, quota left, cache."
+  (interactive)
+  (let ((buffer (boxoffice--open
+                 "*boxoffice status*" #'boxoffice-status-mode
+                 (lambda (_refresh)
+                   (boxoffice--call-for (current-buffer) "worker.status" nil
+                                        #'boxoffice--status-answered)))))
+    (when (called-interactively-p 'interactive)
+      (pop-to-buffer buffer))
+    buffer))
+
+(provide 'boxoffice)
+;;; boxoffice.el ends here
