@@ -1,0 +1,633 @@
+;;; boxoffice-tests.el --- ERT tests of boxoffice.el  -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; Run by Tests/Editors/test_emacs.py, which starts the fake upstream and
+;; gives the environment:
+;;
+;;   BOXOFFICE_WORKER=<the worker binary> \
+;;   BOXOFFICE_TEST_UPSTREAM=<the fake upstream's base URL> \
+;;   emacs --batch -Q -L editors/emacs -l Tests/Editors/boxoffice-tests.el \
+;;     -f ert-run-tests-batch-and-exit
+;;
+;; Every test starts from no worker and no boxoffice buffer, and leaves
+;; none.  Nothing here sleeps: a test waits for a state with
+;; `accept-process-output', up to a deadline.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'url)
+(require 'boxoffice)
+
+(defvar url-http-end-of-headers)
+
+(defconst boxoffice-test--root
+  (expand-file-name "../.." (file-name-directory
+                             (or load-file-name buffer-file-name)))
+  "The repository's root.")
+
+(defconst boxoffice-test--offline
+  '("KOBIS_API_KEY=" "KAKAO_REST_API_KEY=" "BOXOFFICE_TODAY=2026-11-21")
+  "The worker's environment offline: no key, a fixed today.")
+
+(defun boxoffice-test--base ()
+  "The fake upstream's base URL; the test is skipped without one."
+  (or (getenv "BOXOFFICE_TEST_UPSTREAM")
+      (ert-skip "BOXOFFICE_TEST_UPSTREAM is not set")))
+
+(defun boxoffice-test--live ()
+  "The worker's environment against the fake upstream."
+  (let ((base (boxoffice-test--base)))
+    (list "KOBIS_API_KEY=test-kobis-key" "KAKAO_REST_API_KEY=test-kakao-key"
+          (concat "KOBIS_BASE_URL=" base "/kobis")
+          (concat "KAKAO_BASE_URL=" base "/kakao")
+          "BOXOFFICE_TODAY=2026-11-21"
+          ;; The fake upstream serves its images from loopback.
+          "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS=1")))
+
+(defvar boxoffice-test--messages nil
+  "The echo area messages of the running test, newest first.")
+
+(defun boxoffice-test--record-message (message &rest args)
+  "Call MESSAGE with ARGS and keep what it says."
+  (let ((text (apply message args)))
+    (when text
+      (push text boxoffice-test--messages))
+    text))
+
+(advice-add 'message :around #'boxoffice-test--record-message)
+
+(defun boxoffice-test--said (regexp)
+  "The first message of the running test matching REGEXP, or nil."
+  (cl-find-if (lambda (text) (string-match-p regexp text))
+              (reverse boxoffice-test--messages)))
+
+(defun boxoffice-test--reset ()
+  "Stop the worker and kill every boxoffice buffer."
+  (boxoffice-stop-worker)
+  (dolist (buffer (buffer-list))
+    (when (string-prefix-p "*boxoffice" (buffer-name buffer))
+      (kill-buffer buffer))))
+
+(defmacro boxoffice-test--with (environment &rest body)
+  "Run BODY with a worker to start in ENVIRONMENT, from a clean state."
+  (declare (indent 1) (debug t))
+  `(progn
+     (boxoffice-test--reset)
+     (let ((boxoffice-worker-environment ,environment)
+           (boxoffice-binary nil)
+           (boxoffice-offline nil)
+           (boxoffice-cache-directory nil)
+           (boxoffice-test--messages nil))
+       (unwind-protect (progn ,@body)
+         (boxoffice-test--reset)))))
+
+(defun boxoffice-test--wait (what predicate &optional seconds)
+  "Wait until PREDICATE holds, up to SECONDS (15); fail naming WHAT."
+  (let ((deadline (+ (float-time) (or seconds 15))))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or (funcall predicate)
+        (ert-fail (list "timed out waiting for" what)))))
+
+(defun boxoffice-test--wait-drawn (buffer &optional seconds)
+  "Wait until BUFFER is no longer waiting for an answer, up to SECONDS."
+  (boxoffice-test--wait (buffer-name buffer)
+                        (lambda ()
+                          (not (eq (buffer-local-value 'boxoffice--state buffer)
+                                   'waiting)))
+                        seconds))
+
+(defun boxoffice-test--ask (method &optional params)
+  "Ask the worker METHOD with PARAMS and wait for its result."
+  (let (answer)
+    (boxoffice--request method params
+                        (lambda (result error) (setq answer (list result error))))
+    (boxoffice-test--wait method (lambda () answer))
+    (should-not (cadr answer))
+    (car answer)))
+
+(defun boxoffice-test--upstream (path)
+  "GET PATH of the fake upstream and return its JSON body as an alist."
+  (let ((url-proxy-services nil)
+        (url-show-status nil))
+    (with-current-buffer (url-retrieve-synchronously
+                          (concat (boxoffice-test--base) path) t t 10)
+      (goto-char url-http-end-of-headers)
+      (prog1 (json-parse-buffer :object-type 'alist)
+        (kill-buffer)))))
+
+(defun boxoffice-test--kobis-calls ()
+  "How many KOBIS calls the fake upstream has had."
+  (alist-get 'kobis (boxoffice-test--upstream "/__requests")))
+
+(defun boxoffice-test--column-start (column)
+  "Where COLUMN starts on the current line, or nil."
+  (let ((position (line-beginning-position)))
+    (while (and position
+                (not (equal (get-text-property position 'tabulated-list-column-name)
+                            column)))
+      (setq position (next-single-property-change
+                      position 'tabulated-list-column-name nil (line-end-position)))
+      (when (>= position (line-end-position))
+        (setq position nil)))
+    position))
+
+(defun boxoffice-test--cell (column)
+  "The text of COLUMN on the current line, and where it starts."
+  (let* ((start (boxoffice-test--column-start column))
+         (end (next-single-property-change start 'tabulated-list-column-name
+                                           nil (line-end-position))))
+    (list (string-trim (buffer-substring-no-properties start end)) start)))
+
+(defun boxoffice-test--rows ()
+  "Each row of the current list: (RANK CHANGE TITLE CHANGE-FACE)."
+  (save-excursion
+    (goto-char (point-min))
+    (let (rows)
+      (while (not (eobp))
+        (when (tabulated-list-get-id)
+          (pcase-let ((`(,change ,start) (boxoffice-test--cell "Chg")))
+            (push (list (car (boxoffice-test--cell "Rank"))
+                        change
+                        (car (boxoffice-test--cell "Title"))
+                        (get-text-property start 'face))
+                  rows)))
+        (forward-line 1))
+      (nreverse rows))))
+
+(defun boxoffice-test--golden-rows (file)
+  "Each row of the CLI's golden list screen FILE: (RANK CHANGE TITLE)."
+  (with-temp-buffer
+    (insert-file-contents
+     (expand-file-name (concat "Tests/CLI/golden/" file) boxoffice-test--root))
+    (let (rows)
+      (while (re-search-forward
+              "^ +\\([0-9]+\\)  \\([^ ]+\\) +\\(.+?\\) +[0-9,]+ +[0-9,]+$" nil t)
+        (push (list (match-string 1) (match-string 2) (match-string 3)) rows))
+      (nreverse rows))))
+
+;;;; a. The list, offline
+
+(ert-deftest boxoffice-test-daily-offline ()
+  "A day's list: ten rows in rank order as the CLI draws them, faces on the change."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26")))
+      (should (equal (buffer-name buffer) "*boxoffice daily 2023-04-26*"))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (should (eq major-mode 'boxoffice-list-mode))
+        (should (eq boxoffice--state 'drawn))
+        (should (string-match-p
+                 "\\`일별 박스오피스 · 2023-04-26 (Wed) · fixture, recorded "
+                 header-line-format))
+        (let ((rows (boxoffice-test--rows))
+              (golden (boxoffice-test--golden-rows "list-60x30.txt")))
+          (should (= (length golden) 10))
+          (should (equal (mapcar (lambda (row) (cl-subseq row 0 3)) rows) golden))
+          (should (equal (nth 2 (car rows)) "드림"))
+          (should (equal (mapcar #'cadr (cl-subseq rows 0 3)) '("신작" "▲12" "▼2")))
+          (should (equal (mapcar (lambda (row) (nth 3 row)) rows)
+                         '(boxoffice-rank-new boxoffice-rank-up boxoffice-rank-down
+                           boxoffice-rank-down boxoffice-rank-up boxoffice-rank-down
+                           boxoffice-rank-down boxoffice-rank-new boxoffice-rank-down
+                           boxoffice-rank-new))))
+        (goto-char (point-min))
+        (should (looking-at " *Rank +Chg +Title +Audience +Total +Share"))
+        (should (search-forward "93,416      101,276  31.6%" nil t))))))
+
+(ert-deftest boxoffice-test-sorts-numerically ()
+  "Sorting the Audience and Total columns compares numbers, not text."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26")))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (setq tabulated-list-sort-key '("Total" . t))
+        (tabulated-list-print)
+        ;; As text, "99,643" would come before "4,970,529".
+        (should (equal (mapcar #'cl-third (cl-subseq (boxoffice-test--rows) 0 3))
+                       '("스즈메의 문단속" "더 퍼스트 슬램덩크" "존 윅 4")))
+        (setq tabulated-list-sort-key '("Rank" . nil))
+        (tabulated-list-print)
+        (should (equal (mapcar #'car (boxoffice-test--rows))
+                       (mapcar #'number-to-string (number-sequence 1 10))))))))
+
+;;;; b. RET opens the movie
+
+(ert-deftest boxoffice-test-ret-opens-detail ()
+  "RET on the first row opens that movie's detail, then its poster."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((list (boxoffice-daily "2023-04-26")))
+      (boxoffice-test--wait-drawn list)
+      (with-current-buffer list
+        (goto-char (point-min))
+        (while (not (tabulated-list-get-id))
+          (forward-line 1))
+        (call-interactively (key-binding (kbd "RET"))))
+      (let ((movie (get-buffer "*boxoffice movie 20198482*")))
+        (should movie)
+        (boxoffice-test--wait-drawn movie)
+        (with-current-buffer movie
+          (should (eq major-mode 'boxoffice-detail-mode))
+          (should (string-prefix-p "드림\nDream\n" (buffer-string)))
+          (should (string-match-p "^Director   이병헌$" (buffer-string)))
+          (should (string-match-p "^Actors     박서준 (윤홍대), 이지은 (이소민)"
+                                  (buffer-string)))
+          (should (string-match-p "^Code       20198482$" (buffer-string)))
+          ;; Offline, 드림's recorded poster search found nothing.
+          (boxoffice-test--wait "the poster line"
+                                (lambda () boxoffice--poster))
+          (should (string-match-p "^Poster     not found$" (buffer-string))))))))
+
+(ert-deftest boxoffice-test-detail-poster-address-offline ()
+  "Offline the poster line shows the recorded image address."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((movie (boxoffice-movie "20124079")))
+      (boxoffice-test--wait "the poster line"
+                            (lambda () (buffer-local-value 'boxoffice--poster movie)))
+      (with-current-buffer movie
+        (should (string-match-p
+                 "^Poster     https://t1\\.daumcdn\\.net/news/201901/03/nocut/20190103153601230nltn\\.jpg$"
+                 (buffer-string)))
+        (should (string-match-p "^Actors     이병헌 (광해/하선), 류승룡 (허균)"
+                                (buffer-string)))))))
+
+(ert-deftest boxoffice-test-detail-poster-downloaded-live ()
+  "Live, the poster is downloaded into the cache and shown as its path."
+  (boxoffice-test--with (boxoffice-test--live)
+    (let ((movie (boxoffice-movie "20124079")))
+      (boxoffice-test--wait "the poster line"
+                            (lambda () (buffer-local-value 'boxoffice--poster movie)))
+      (with-current-buffer movie
+        (should (string-match "^Poster     \\(/.*/posters/[0-9a-f]\\{64\\}\\.jpg\\)$"
+                              (buffer-string)))
+        (should (file-exists-p (match-string 1 (buffer-string))))))))
+
+;;;; c. Errors
+
+(ert-deftest boxoffice-test-future-date-error ()
+  "A future date is the method's error, in the echo area and the buffer."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2099-01-01")))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (should (eq boxoffice--state 'failed))
+        (should (string-match-p "\\`boxoffice: .*after the latest allowed date"
+                                (buffer-string))))
+      (should (boxoffice-test--said
+               "\\`boxoffice: .*after the latest allowed date 2026-11-20")))))
+
+(ert-deftest boxoffice-test-missing-binary ()
+  "Without a worker, a command says how to install one, at error level."
+  (boxoffice-test--with boxoffice-test--offline
+    (let* ((boxoffice-binary "/nonexistent/boxoffice-worker")
+           (failure (should-error (boxoffice-daily "2023-04-26")
+                                  :type 'user-error)))
+      (should (string-match-p "pip install boxoffice_worker-0\\.2\\.0-"
+                              (cadr failure)))
+      (should (string-match-p "sudo apt install \\./boxoffice-worker_0\\.2\\.0_amd64\\.deb"
+                              (cadr failure)))
+      (should (string-match-p "bash scripts/install" (cadr failure)))
+      (should-not (get-buffer "*boxoffice daily 2023-04-26*")))))
+
+(ert-deftest boxoffice-test-dates ()
+  "Dates take the CLI's forms; today-N counts from BOXOFFICE_TODAY."
+  (let ((boxoffice-worker-environment '("BOXOFFICE_TODAY=2026-03-01")))
+    (should (equal (boxoffice--date "2023-04-26") "2023-04-26"))
+    (should (equal (boxoffice--date "20230426") "2023-04-26"))
+    (should-not (boxoffice--date "yesterday"))
+    (should-not (boxoffice--date ""))
+    (should (equal (boxoffice--date "today-1") "2026-02-28"))
+    (should (equal (boxoffice--date "today-366") "2025-02-28"))
+    (should-error (boxoffice--date "tomorrow") :type 'user-error)))
+
+;;;; d. Many calls at once
+
+(ert-deftest boxoffice-test-fifty-at-once ()
+  "Fifty commands at once are each answered into their own buffer."
+  (boxoffice-test--with (boxoffice-test--live)
+    (let* ((days (mapcar (lambda (offset)
+                           (format-time-string
+                            "%F" (time-add (boxoffice--noon "2023-03-01")
+                                           (* offset 86400))
+                            0))
+                         (number-sequence 0 49)))
+           (buffers (mapcar #'boxoffice-daily days)))
+      (should (= (length (delete-dups (copy-sequence buffers))) 50))
+      (dolist (buffer buffers)
+        (boxoffice-test--wait-drawn buffer 60))
+      (cl-loop for day in days
+               for buffer in buffers
+               do (with-current-buffer buffer
+                    (should (equal (buffer-name) (format "*boxoffice daily %s*" day)))
+                    (should (eq boxoffice--state 'drawn))
+                    (should (string-match-p
+                             (format "\\`일별 박스오피스 · %s ([A-Z][a-z][a-z]) · kobis, fetched "
+                                     (regexp-quote day))
+                             header-line-format))
+                    (should (= (length tabulated-list-entries) 10)))))))
+
+;;;; e. Lines cut anywhere
+
+(ert-deftest boxoffice-test-filter-pieces ()
+  "A line cut inside its Hangul text, and several lines in one piece."
+  (boxoffice-test--with boxoffice-test--offline
+    (let* ((process (boxoffice--worker))
+           answers ids)
+      ;; The requests are made but not written: the test plays the worker.
+      (cl-letf (((symbol-function 'process-send-string) #'ignore))
+        (dolist (n '(0 1 2 3))
+          (push (boxoffice--request "ping" nil
+                                    (lambda (result error)
+                                      (push (list n result error) answers)))
+                ids)))
+      (setq ids (nreverse ids))
+      (let* ((line (format "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"title\":\"슈퍼 마리오 브라더스\"}}\n"
+                           (nth 0 ids)))
+             (cut (string-match "리오" line)))
+        (boxoffice--filter process (substring line 0 cut))
+        (should-not answers)
+        (boxoffice--filter process (substring line cut (1+ cut)))
+        (should-not answers)
+        (boxoffice--filter process (substring line (1+ cut)))
+        (should (equal answers '((0 ((title . "슈퍼 마리오 브라더스")) nil)))))
+      (setq answers nil)
+      (boxoffice--filter
+       process
+       (format (concat "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"title\":\"드림\"}}\n"
+                       "{\"jsonrpc\":\"2.0\",\"id\":%d,\"error\":{\"code\":-31004,\"message\":\"없음\"}}\n"
+                       "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"ti")
+               (nth 1 ids) (nth 2 ids) (nth 3 ids)))
+      (should (equal (reverse answers)
+                     '((1 ((title . "드림")) nil)
+                       (2 nil ((code . -31004) (message . "없음"))))))
+      (boxoffice--filter process "tle\":\"무명\"}}\n")
+      (should (equal (car answers) '(3 ((title . "무명")) nil)))
+      (should (= (hash-table-count boxoffice--calls) 0)))))
+
+;;;; f. Closing a buffer cancels its call
+
+(ert-deftest boxoffice-test-kill-buffer-cancels ()
+  "Killing a waiting buffer sends $/cancelRequest and drops the -32800."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (unwind-protect
+        (let* ((before (boxoffice-test--kobis-calls))
+               (buffer (boxoffice-daily "2023-02-01")))
+          (boxoffice-test--wait "the worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (should (= (hash-table-count boxoffice--calls) 1))
+          (setq boxoffice-test--messages nil)
+          (kill-buffer buffer)
+          (should (= (hash-table-count boxoffice--calls) 0))
+          (boxoffice-test--upstream "/__release")
+          (boxoffice-test--wait
+           "requests.cancelled = 1"
+           (lambda ()
+             (= 1 (let-alist (boxoffice-test--ask "worker.status")
+                    .requests.cancelled))))
+          (should-not (boxoffice-test--said "\\`boxoffice: ")))
+      (boxoffice-test--upstream "/__release"))))
+
+;;;; g. Restarted once
+
+(ert-deftest boxoffice-test-restart-in-flight ()
+  "A worker killed with a call in flight is replaced and the call resent."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (unwind-protect
+        (let* ((old (process-id (boxoffice--worker)))
+               (before (boxoffice-test--kobis-calls))
+               (buffer (boxoffice-daily "2023-02-03")))
+          (boxoffice-test--wait "the worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (signal-process old 'KILL)
+          (boxoffice-test--wait
+           "the restart message"
+           (lambda ()
+             (boxoffice-test--said
+              "\\`boxoffice: the worker was killed by signal 9; restarted it and sent 1 call again")))
+          (boxoffice-test--upstream "/__release")
+          (boxoffice-test--wait-drawn buffer)
+          (with-current-buffer buffer
+            (should (eq boxoffice--state 'drawn))
+            (should (string-match-p "2023-02-03 (Fri)" header-line-format)))
+          (let ((new (alist-get 'pid (boxoffice-test--ask "worker.status"))))
+            (should (integerp new))
+            (should-not (= new old))))
+      (boxoffice-test--upstream "/__release"))))
+
+(ert-deftest boxoffice-test-restart-after-idle-kill ()
+  "A worker killed while idle is replaced by the next command."
+  (boxoffice-test--with boxoffice-test--offline
+    (let* ((process (boxoffice--worker))
+           (old (process-id process)))
+      (signal-process old 'KILL)
+      (boxoffice-test--wait "the worker's end" (lambda () (null boxoffice--process)))
+      (should (boxoffice-test--said
+               "\\`boxoffice: the worker was killed by signal 9; the next command restarts it"))
+      (let ((buffer (boxoffice-daily "2023-04-26")))
+        (boxoffice-test--wait-drawn buffer)
+        (should (eq (buffer-local-value 'boxoffice--state buffer) 'drawn)))
+      (should-not (= (alist-get 'pid (boxoffice-test--ask "worker.status")) old)))))
+
+(ert-deftest boxoffice-test-restart-only-once ()
+  "A restarted worker that dies before answering is not restarted again."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (unwind-protect
+        (let* ((first (process-id (boxoffice--worker)))
+               (before (boxoffice-test--kobis-calls))
+               (buffer (boxoffice-daily "2023-02-04"))
+               second)
+          (boxoffice-test--wait "the first worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (setq before (boxoffice-test--kobis-calls))
+          (signal-process first 'KILL)
+          (boxoffice-test--wait "the second worker"
+                                (lambda ()
+                                  (and (process-live-p boxoffice--process)
+                                       (/= (process-id boxoffice--process) first))))
+          (setq second (process-id boxoffice--process))
+          (boxoffice-test--wait "the second worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (signal-process second 'KILL)
+          (boxoffice-test--wait-drawn buffer)
+          (with-current-buffer buffer
+            (should (eq boxoffice--state 'failed))
+            (should (string-match-p
+                     "\\`boxoffice: the worker was killed by signal 9 after a restart, before answering anything; not restarting"
+                     (buffer-string))))
+          (should (boxoffice-test--said "not restarting"))
+          (should-not boxoffice--process)
+          (boxoffice-test--upstream "/__release")
+          ;; The next command starts a worker afresh.
+          (let ((again (boxoffice-daily "2023-02-04")))
+            (boxoffice-test--wait-drawn again)
+            (should (eq (buffer-local-value 'boxoffice--state again) 'drawn))
+            (should-not (memq (process-id boxoffice--process) (list first second)))))
+      (boxoffice-test--upstream "/__release"))))
+
+;;;; Stopped with Emacs
+
+(ert-deftest boxoffice-test-stopped-with-emacs ()
+  "On `kill-emacs-hook' the worker's stdin is closed and it exits by itself."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((process (boxoffice--worker)))
+      (should (memq #'boxoffice-stop-worker kill-emacs-hook))
+      (boxoffice-stop-worker)
+      (should-not (process-live-p process))
+      (should-not boxoffice--process)
+      ;; Exit code 0 after end of input: it was not killed.
+      (should (eq (process-status process) 'exit))
+      (should (= (process-exit-status process) 0))
+      (should-not (boxoffice-test--said "\\`boxoffice: ")))))
+
+;;;; h. Compiles without a warning
+
+(ert-deftest boxoffice-test-byte-compiles-cleanly ()
+  "boxoffice.el byte-compiles with every warning an error."
+  (let* ((directory (make-temp-file "boxoffice-compile" t))
+         (copy (expand-file-name "boxoffice.el" directory)))
+    (unwind-protect
+        (progn
+          (copy-file (locate-library "boxoffice.el" t) copy)
+          (let ((byte-compile-error-on-warn t))
+            (unless (byte-compile-file copy)
+              (ert-fail (with-current-buffer "*Compile-Log*" (buffer-string)))))
+          (should (file-exists-p (concat copy "c"))))
+      (delete-directory directory t))))
+
+;;;; i. Columns in display cells
+
+(defun boxoffice-test--audience-columns ()
+  "The display column where Audience starts on each row."
+  (save-excursion
+    (goto-char (point-min))
+    (let (columns)
+      (while (not (eobp))
+        (let ((start (and (tabulated-list-get-id)
+                          (boxoffice-test--column-start "Audience"))))
+          (when start
+            (push (string-width (buffer-substring-no-properties
+                                 (line-beginning-position) start))
+                  columns)))
+        (forward-line 1))
+      columns)))
+
+(ert-deftest boxoffice-test-columns-line-up ()
+  "Audience starts at one display column whatever the titles' widths."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26")))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        ;; 드림 is 2 characters, 4 columns; 2001 스페이스 오디세이 14, 22.
+        (let ((titles (mapcar #'cl-third (boxoffice-test--rows))))
+          (should (cl-some (lambda (title) (/= (length title) (string-width title)))
+                           titles)))
+        (let ((columns (boxoffice-test--audience-columns)))
+          (should (= (length columns) 10))
+          (should (= (length (delete-dups columns)) 1)))))
+    ;; Titles wider than the column's cap are cut with an ellipsis.
+    (with-temp-buffer
+      (boxoffice-list-mode)
+      (boxoffice--draw-box-office
+       `((label . "일별 박스오피스") (range (start . "2023-04-26") (end . "2023-04-26"))
+         (source (origin . "fixture") (fetchedAt . "2026-11-20T00:00:00Z"))
+         (entries
+          ,@(cl-loop for title in '("가나다라마바사아자차카타파하가나다라마바사아자차카타파하"
+                                     "ABC" "Mixed 한글 and ASCII" "드림")
+                     for rank from 1
+                     collect `((rank . ,rank) (rankChange . 0) (trend . "same")
+                               (movieCode . ,(format "c%d" rank)) (title . ,title)
+                               (audience (count . ,rank) (total . ,rank))
+                               (sales (share . 1.0))
+                               (display (rankChange . "-") (audience . ,(format "%d" rank))
+                                        (audienceTotal . ,(format "%d" rank)))))))
+       nil)
+      (let ((columns (boxoffice-test--audience-columns)))
+        (should (= (length columns) 4))
+        (should (= (length (delete-dups columns)) 1)))
+      ;; 19 syllables and the ellipsis: a 20th would take the width to 41.
+      (should (equal (aref (cadr (car tabulated-list-entries)) 2)
+                     "가나다라마바사아자차카타파하가나다라마…")))))
+
+;;;; j. Never blocking
+
+(ert-deftest boxoffice-test-no-blocking ()
+  "A command returns at once; timers keep running while the answer is due."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (let* ((ticks 0)
+           (timer (run-with-timer 0.01 0.01 (lambda () (setq ticks (1+ ticks))))))
+      (unwind-protect
+          (let* ((before (boxoffice-test--kobis-calls))
+                 (started (float-time))
+                 (buffer (boxoffice-daily "2023-02-02")))
+            (should (< (- (float-time) started) 1))
+            (should (eq (buffer-local-value 'boxoffice--state buffer) 'waiting))
+            (setq ticks 0)
+            (boxoffice-test--wait "five timer ticks" (lambda () (>= ticks 5)))
+            (boxoffice-test--wait "the worker's KOBIS call"
+                                  (lambda () (> (boxoffice-test--kobis-calls) before)))
+            (should (eq (buffer-local-value 'boxoffice--state buffer) 'waiting))
+            (boxoffice-test--upstream "/__release")
+            (boxoffice-test--wait-drawn buffer)
+            (should (eq (buffer-local-value 'boxoffice--state buffer) 'drawn)))
+        (cancel-timer timer)
+        (boxoffice-test--upstream "/__release")))))
+
+;;;; The other commands
+
+(ert-deftest boxoffice-test-progress ()
+  "With details the echo area counts the parts fetched."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26" t)))
+      (boxoffice-test--wait-drawn buffer)
+      (should (eq (buffer-local-value 'boxoffice--state buffer) 'drawn))
+      (should (boxoffice-test--said "\\`boxoffice: 1/20\\'"))
+      (should (boxoffice-test--said "\\`boxoffice: 20/20\\'")))))
+
+(ert-deftest boxoffice-test-weekly-search-status ()
+  "The weekly list, a search and the status are drawn offline."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((weekly (boxoffice-weekly "2023-04-23" "week"))
+          (search (boxoffice-search "범죄와의 전쟁"))
+          (status (boxoffice-status)))
+      (should (equal (buffer-name weekly) "*boxoffice weekly week 2023-04-23*"))
+      (mapc #'boxoffice-test--wait-drawn (list weekly search status))
+      (with-current-buffer weekly
+        (should (string-match-p "\\`주간 박스오피스 · 2023-04-17 – 2023-04-23 · fixture"
+                                header-line-format))
+        (should (equal (cl-third (car (boxoffice-test--rows))) "존 윅 4")))
+      (with-current-buffer search
+        (should (string-match-p "5 movies · page 1" header-line-format))
+        (should (equal (mapcar #'car tabulated-list-entries)
+                       '("2023C168" "20113557" "20216937" "20137864" "19910128")))
+        (should (string-match-p "19910128 +범죄와의 전쟁 +Colors +1988 +액션, 범죄 +데니스 호퍼"
+                                (buffer-string))))
+      (with-current-buffer status
+        (should (eq major-mode 'boxoffice-status-mode))
+        (should (string-match-p "\\`boxoffice-worker 0\\.2\\.0\n" (buffer-string)))
+        (should (string-match-p "^Mode +offline$" (buffer-string)))
+        (should (string-match-p (format "^PID +%d$" (process-id boxoffice--process))
+                                (buffer-string)))
+        (should (string-match-p "^Quota +none (offline)$" (buffer-string)))))))
+
+(ert-deftest boxoffice-test-refresh ()
+  "g asks again with refresh: true, which goes past the cache."
+  (boxoffice-test--with (boxoffice-test--live)
+    (let ((buffer (boxoffice-daily "2023-02-05")))
+      (boxoffice-test--wait-drawn buffer)
+      (let ((before (boxoffice-test--kobis-calls)))
+        (with-current-buffer buffer
+          (revert-buffer)
+          (should (eq boxoffice--state 'waiting)))
+        (boxoffice-test--wait-drawn buffer)
+        (should (eq (buffer-local-value 'boxoffice--state buffer) 'drawn))
+        (should (= (boxoffice-test--kobis-calls) (1+ before)))))))
+
+(provide 'boxoffice-tests)
+;;; boxoffice-tests.el ends here
