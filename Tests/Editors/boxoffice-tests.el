@@ -285,7 +285,7 @@
     (let* ((boxoffice-binary "/nonexistent/boxoffice-worker")
            (failure (should-error (boxoffice-daily "2023-04-26")
                                   :type 'user-error)))
-      (should (string-match-p "pip install boxoffice_worker-0\\.2\\.0-"
+      (should (string-match-p "pip install \\./boxoffice_worker-0\\.2\\.0-"
                               (cadr failure)))
       (should (string-match-p "sudo apt install \\./boxoffice-worker_0\\.2\\.0_amd64\\.deb"
                               (cadr failure)))

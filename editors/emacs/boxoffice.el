@@ -32,6 +32,10 @@
 ;; In a list, RET opens the movie on the line, g asks again bypassing the
 ;; cache, S (or a click on a column name) sorts, q quits.
 ;;
+;; Install with M-x package-install-file RET boxoffice.el, or put this
+;; directory on `load-path' and (require 'boxoffice).  The worker itself
+;; comes from pip, the .deb or scripts/install (see its README).
+;;
 ;; Without KOBIS_API_KEY in its environment the worker answers from its
 ;; recorded days (offline).  Set the key, or add "KOBIS_API_KEY=..." to
 ;; `boxoffice-worker-environment', to go live.  docs/editors.md in the
@@ -106,7 +110,7 @@ started: see `boxoffice-stop-worker'."
   "The buffer that keeps the worker's stderr and this package's notes.")
 
 (defconst boxoffice--install-lines
-  (concat "  pip install boxoffice_worker-" boxoffice-version
+  (concat "  pip install ./boxoffice_worker-" boxoffice-version
           "-py3-none-manylinux_2_35_x86_64.whl   (the wheel)\n"
           "  sudo apt install ./boxoffice-worker_" boxoffice-version
           "_amd64.deb\n"
@@ -144,13 +148,19 @@ An answer whose id is not here (a cancelled call's -32800) is dropped.")
       (let ((inhibit-read-only t))
         (insert "boxoffice.el: " (apply #'format format-string args) "\n")))))
 
+(defun boxoffice--named (name)
+  "The file NAME names: a bare name is looked for in `exec-path'."
+  (if (file-name-directory name)
+      (expand-file-name name)
+    (or (executable-find name) name)))
+
 (defun boxoffice--binary ()
   "Return the worker executable, looked for as in docs/editors.md.
 Signal a `user-error' with the install lines when there is none."
   (let* ((variable (getenv "BOXOFFICE_WORKER"))
-         (binary (cond (boxoffice-binary (expand-file-name boxoffice-binary))
+         (binary (cond (boxoffice-binary (boxoffice--named boxoffice-binary))
                        ((and variable (not (string-empty-p variable)))
-                        (expand-file-name variable))
+                        (boxoffice--named variable))
                        (t (or (executable-find "boxoffice-worker")
                               (cl-find-if #'file-executable-p
                                           (mapcar #'expand-file-name
@@ -345,7 +355,9 @@ A call already sent again once fails rather than going a third time."
     (if (and (process-get process 'boxoffice-restart)
              (not (process-get process 'boxoffice-answered)))
         (boxoffice--fail calls (concat reason " after a restart, before"
-                                       " answering anything; not restarting"))
+                                       " answering anything; not restarting"
+                                       " (its stderr is in "
+                                       boxoffice--log-buffer ")"))
       (let ((again (cl-remove-if #'boxoffice--call-resent calls)))
         (boxoffice--fail (cl-remove-if-not #'boxoffice--call-resent calls)
                          (concat reason "; the call was already sent twice"))
@@ -455,7 +467,7 @@ started (or found missing) before any buffer is made."
 
 (defun boxoffice--show-error (error)
   "Say ERROR's message in the echo area and as the current buffer."
-  (let ((text (alist-get 'message error)))
+  (let ((text (format "%s" (or (alist-get 'message error) error))))
     (message "boxoffice: %s" text)
     (setq boxoffice--state 'failed)
     (when (derived-mode-p 'tabulated-list-mode)
