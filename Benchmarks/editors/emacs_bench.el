@@ -48,7 +48,8 @@ It waits on the worker itself: waiting on any process (nil), Emacs
   (let* ((started (float-time))
          (buffer (boxoffice-daily emacs-bench--date)))
     (emacs-bench--until
-     (lambda () (not (eq (buffer-local-value 'boxoffice--state buffer) 'waiting))))
+     (lambda ()
+       (not (eq (buffer-local-value 'boxoffice--state buffer) 'waiting))))
     (unless (eq (buffer-local-value 'boxoffice--state buffer) 'drawn)
       (error "Not drawn: %s" (with-current-buffer buffer (buffer-string))))
     (* 1000 (- (float-time) started))))

@@ -458,7 +458,8 @@
           (with-current-buffer buffer
             (should (eq boxoffice--state 'failed))
             (should (string-match-p
-                     "\\`boxoffice: the worker was killed by signal 9 after a restart, before answering anything; not restarting"
+                     (concat "\\`boxoffice: the worker was killed by signal 9 after a "
+                             "restart, before answering anything; not restarting")
                      (buffer-string))))
           (should (boxoffice-test--said "not restarting"))
           (should-not boxoffice--process)

@@ -149,7 +149,7 @@ An answer whose id is not here (a cancelled call's -32800) is dropped.")
         (insert "boxoffice.el: " (apply #'format format-string args) "\n")))))
 
 (defun boxoffice--named (name)
-  "The file NAME names: a bare name is looked for in `exec-path'."
+  "The file NAME names, a bare name looked for in variable `exec-path'."
   (if (file-name-directory name)
       (expand-file-name name)
     (or (executable-find name) name)))
@@ -161,10 +161,10 @@ Signal a `user-error' with the install lines when there is none."
          (binary (cond (boxoffice-binary (boxoffice--named boxoffice-binary))
                        ((and variable (not (string-empty-p variable)))
                         (boxoffice--named variable))
-                       (t (or (executable-find "boxoffice-worker")
-                              (cl-find-if #'file-executable-p
-                                          (mapcar #'expand-file-name
-                                                  boxoffice--install-places)))))))
+                       ((executable-find "boxoffice-worker"))
+                       (t (cl-find-if #'file-executable-p
+                                      (mapcar #'expand-file-name
+                                              boxoffice--install-places))))))
     (if (and binary (file-executable-p binary) (not (file-directory-p binary)))
         binary
       (user-error "boxoffice: %s; install it:\n%s"
@@ -545,9 +545,9 @@ yesterday or today-N" text))))
 
 (define-derived-mode boxoffice-list-mode tabulated-list-mode "Box office"
   "A box office or a search, a movie a line.
-\\<boxoffice-list-mode-map>\\[boxoffice-open-movie] opens the movie on the line, \
-\\[revert-buffer] asks again bypassing the
-cache, \\[tabulated-list-sort] sorts by the column at point, \\[quit-window] quits.
+\\<boxoffice-list-mode-map>\\[boxoffice-open-movie] opens the movie on the \
+line, \\[revert-buffer] asks again bypassing the cache,
+\\[tabulated-list-sort] sorts by the column at point, \\[quit-window] quits.
 
 \\{boxoffice-list-mode-map}"
   ;; The header line names the day and the source; the column names are
@@ -667,7 +667,8 @@ progress."
    (lambda (refresh)
      (boxoffice--call-for (current-buffer) method
                           (append params
-                                  (and details '((include . ["detail" "poster"])))
+                                  (and details
+                                       '((include . ["detail" "poster"])))
                                   (and refresh '((refresh . t))))
                           #'boxoffice--draw-box-office
                           (and details #'boxoffice--show-progress)))))
@@ -710,7 +711,8 @@ period."
          (period (if (member period '(nil "")) "weekend" period))
          (buffer (boxoffice--box-office
                   "boxoffice.weekly"
-                  (format "*boxoffice weekly %s %s*" period (or day "yesterday"))
+                  (format "*boxoffice weekly %s %s*" period
+                          (or day "yesterday"))
                   `((period . ,period) ,@(and day `((date . ,day))))
                   nil)))
     (when (called-interactively-p 'interactive)
@@ -782,7 +784,8 @@ RET on a line opens that movie."
 
 (define-derived-mode boxoffice-status-mode special-mode "Box office worker"
   "The worker's status: version, mode, quota and cache.
-\\<boxoffice-status-mode-map>\\[revert-buffer] asks again, \\[quit-window] quits."
+\\<boxoffice-status-mode-map>\\[revert-buffer] asks again, \
+\\[quit-window] quits."
   (boxoffice--setup-buffer))
 
 (defvar-local boxoffice--movie nil
