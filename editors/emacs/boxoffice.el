@@ -74,6 +74,13 @@ Downloaded posters are kept there too."
 The worker is offline anyway when KOBIS_API_KEY is not set."
   :type 'boolean)
 
+(defcustom boxoffice-worker-arguments nil
+  "More flags for the worker, after the others.
+For instance (\"--database-url\" \"postgres://...\") or
+(\"--kobis-daily-limit\" \"500\").  A change applies to the next
+worker started: see `boxoffice-stop-worker'."
+  :type '(repeat string))
+
 (defcustom boxoffice-worker-environment nil
   "Environment entries \"VAR=value\" for the worker, before the others.
 For instance \"KOBIS_API_KEY=...\" to go live, or
@@ -183,7 +190,8 @@ not restarted (see `boxoffice--recover')."
                           (and boxoffice-cache-directory
                                (list "--cache-dir"
                                      (expand-file-name
-                                      boxoffice-cache-directory)))))
+                                      boxoffice-cache-directory)))
+                          boxoffice-worker-arguments))
          ;; A remote or vanished `default-directory' must not decide
          ;; whether the worker can start.
          (default-directory "/")
