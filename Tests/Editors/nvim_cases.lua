@@ -227,6 +227,27 @@ cases.a_missing_binary_says_how_to_install = function()
     and message:find("apt install", 1, true), message)
 end
 
+cases.the_binary_is_found_without_being_named = function()
+  local binary = require("boxoffice.binary")
+  equal(binary.find(), BINARY, "$BOXOFFICE_WORKER")
+  -- Without $BOXOFFICE_WORKER: on PATH, then in ~/.local/bin (HOME is the case's own).
+  vim.env.BOXOFFICE_WORKER = nil
+  local bin = vim.env.HOME .. "/bin"
+  vim.fn.mkdir(bin, "p")
+  vim.loop.fs_symlink(BINARY, bin .. "/boxoffice-worker")
+  local path = vim.env.PATH
+  vim.env.PATH = bin .. ":" .. path
+  equal(binary.find(), bin .. "/boxoffice-worker", "on PATH")
+  vim.env.PATH = "/nonexistent"
+  local found = binary.find()
+  expect(found == nil or found == "/usr/local/bin/boxoffice-worker" or found == "/usr/bin/boxoffice-worker",
+    "found " .. tostring(found))
+  vim.fn.mkdir(vim.env.HOME .. "/.local/bin", "p")
+  vim.loop.fs_symlink(BINARY, vim.env.HOME .. "/.local/bin/boxoffice-worker")
+  equal(binary.find(), vim.env.HOME .. "/.local/bin/boxoffice-worker", "in ~/.local/bin")
+  vim.env.PATH = path
+end
+
 cases.date_forms_of_the_cli = function()
   offline()
   local buffer = boxoffice.daily("20230426")

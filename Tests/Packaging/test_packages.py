@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 
@@ -202,6 +203,9 @@ def test_npm_install_of_the_tarballs_gives_npx_and_a_client_that_finds_the_binar
     assert found.endswith("node_modules/@boxoffice-worker/linux-x64/bin/boxoffice-worker") and count == "3"
 
 
+NVIM_PLUGIN = "/usr/share/nvim/site/pack/boxoffice-worker/start/boxoffice"
+
+
 def deb_contents(deb):
     listing = run(["dpkg-deb", "--contents", str(deb)]).stdout
     return [line.split()[-1].lstrip(".") for line in listing.splitlines() if not line.startswith("d")]
@@ -222,7 +226,10 @@ def test_the_deb_says_what_it_is_and_lintian_finds_no_error(tmp_path):
                      "/usr/share/bash-completion/completions/boxoffice-worker",
                      "/usr/share/zsh/vendor-completions/_boxoffice-worker",
                      "/usr/share/fish/vendor_completions.d/boxoffice-worker.fish",
-                     "/usr/share/doc/boxoffice-worker/copyright", "/usr/share/doc/boxoffice-worker/changelog.gz"):
+                     "/usr/share/doc/boxoffice-worker/copyright", "/usr/share/doc/boxoffice-worker/changelog.gz",
+                     NVIM_PLUGIN + "/plugin/boxoffice.lua", NVIM_PLUGIN + "/lua/boxoffice/worker.lua",
+                     NVIM_PLUGIN + "/doc/tags", "/usr/share/emacs/site-lisp/boxoffice-worker/boxoffice.el",
+                     "/etc/emacs/site-start.d/50boxoffice-worker.el"):
         assert expected in files, files
     lintian = shutil.which("lintian")
     assert lintian, "lintian is installed by scripts/test --full"
@@ -254,12 +261,43 @@ def test_the_deb_installs_works_and_removes_cleanly():
         loaded = run(["bash", "-c", "source /usr/share/bash-completion/completions/boxoffice-worker && "
                                     "complete -p boxoffice-worker"], env=environment)
         assert loaded.returncode == 0 and "boxoffice-worker" in loaded.stdout, loaded.stderr
+        editors_find_the_installed_plugins(environment)
     finally:
         removed = run(["dpkg", "--purge", "boxoffice-worker"])
     assert removed.returncode == 0, removed.stderr
     assert run(["dpkg", "-s", "boxoffice-worker"]).returncode != 0
     left = [path for path in files if os.path.lexists(path)]
     assert not left, left
+
+
+def editors_find_the_installed_plugins(environment):
+    """With no configuration at all, Neovim (its user configuration skipped, its plugins loaded) and Emacs (its site
+    start run) have the installed package's commands, and each draws a day from the installed worker."""
+    home = tempfile.mkdtemp(prefix="boxoffice-deb-editors-")
+    try:
+        environment = dict(environment, HOME=home, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
+                           XDG_STATE_HOME=home + "/state", BOXOFFICE_TODAY="2026-11-21")
+        environment.pop("BOXOFFICE_WORKER", None)
+        if shutil.which("nvim"):
+            drawn = run(["nvim", "--headless", "-u", "NORC", "-i", "NONE", "-c", "BoxOffice 2023-04-26", "-c",
+                         "lua vim.wait(10000, function() return vim.fn.getline(4):find('드림') end, 10)",
+                         "-c", "lua io.stdout:write(vim.fn.getline(4), '\\n', require('boxoffice.binary').find())",
+                         "-c", "qall!"], env=environment, timeout=60)
+            assert "신작" in drawn.stdout and "/usr/bin/boxoffice-worker" in drawn.stdout, drawn.stdout + drawn.stderr
+            # The help tags the package made: :help finds the plugin's page.
+            helped = run(["nvim", "--headless", "-u", "NORC", "-i", "NONE", "-c", "help :BoxOfficeWeekly", "-c",
+                          "lua io.stdout:write(vim.fn.expand('%:p'))", "-c", "qall!"], env=environment, timeout=60)
+            assert helped.stdout == NVIM_PLUGIN + "/doc/boxoffice.txt", helped.stdout + helped.stderr
+        if shutil.which("emacs"):
+            program = ('(progn (boxoffice-daily "2023-04-26")'
+                       ' (with-timeout (10 (error "no answer"))'
+                       '  (while (not (string-match-p "드림" (with-current-buffer "*boxoffice daily 2023-04-26*"'
+                       ' (buffer-string)))) (accept-process-output nil 0.05)))'
+                       ' (princ (with-current-buffer "*boxoffice daily 2023-04-26*" (buffer-string))))')
+            drawn = run(["emacs", "--batch", "--eval", program], env=environment, timeout=60)
+            assert drawn.returncode == 0 and "드림" in drawn.stdout, drawn.stdout + drawn.stderr
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def sha256(path):

@@ -23,12 +23,14 @@ function M.find(chosen)
     return nil, ("the worker binary %s is not an executable file; %s"):format(chosen, M.HOW_TO_INSTALL)
   end
   local candidates = {
-    vim.env.BOXOFFICE_WORKER,
     "boxoffice-worker",
     vim.fn.expand("~/.local/bin/boxoffice-worker"),
     "/usr/local/bin/boxoffice-worker",
     "/usr/bin/boxoffice-worker",
   }
+  if vim.env.BOXOFFICE_WORKER and vim.env.BOXOFFICE_WORKER ~= "" then
+    table.insert(candidates, 1, vim.env.BOXOFFICE_WORKER)
+  end
   for _, candidate in ipairs(candidates) do
     if executable(candidate) then
       return vim.fn.exepath(vim.fn.expand(candidate))
