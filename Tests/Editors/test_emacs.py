@@ -5,11 +5,14 @@ Emacs gets a HOME, a cache directory and a TMPDIR of its own under one temporary
 nothing a run makes stays behind.
 """
 import os
+import shlex
+import signal
 import pathlib
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -48,3 +51,89 @@ def test_emacs_package():
             assert run.returncode == 0, "ERT failed (exit %d):\n%s" % (run.returncode, run.stdout)
     finally:
         upstream.stop()
+
+
+def test_editors_exit_when_their_terminal_goes(scratch_home):
+    """An editor whose terminal goes away (its tmux server killed: SIGHUP) exits, its worker too. Emacs once kept
+    spinning on the dead terminal while its kill-emacs-hook waited for the worker on every input source."""
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        pytest.skip("tmux is not installed (bash scripts/setup tmux)")
+    environment = {"BOXOFFICE_WORKER": worker_binary(), "KOBIS_API_KEY": "", "BOXOFFICE_TODAY": "2026-11-21",
+                   "HOME": scratch_home}
+    editors = {
+        "emacs": [shutil.which("emacs"), "-nw", "-Q", "-L", str(ROOT / "editors" / "emacs"), "-l", "boxoffice",
+                  "--eval", '(switch-to-buffer (boxoffice-daily "2023-04-26"))'],
+        "nvim": [shutil.which("nvim"), "-u", "NONE", "-i", "NONE", "--cmd", "set rtp^=" + str(ROOT / "editors" / "nvim"),
+                 "--cmd", "runtime plugin/boxoffice.lua", "-c", "BoxOffice 2023-04-26"],
+    }
+    for name, command in editors.items():
+        if command[0] is None:
+            continue
+        socket = "boxoffice-hup-%d-%s" % (os.getpid(), name)
+        line = " ".join("%s=%s" % (key, shlex.quote(value)) for key, value in environment.items())
+        line = "env " + line + " " + " ".join(shlex.quote(part) for part in command)
+        subprocess.run([tmux, "-L", socket, "new-session", "-d", "-x", "100", "-y", "30", line], check=True)
+        try:
+            editor = int(subprocess.run([tmux, "-L", socket, "display", "-p", "#{pane_pid}"], check=True,
+                                        capture_output=True, text=True).stdout)
+            wait_for_screen(tmux, socket, "슈퍼 마리오 브라더스")
+            worker = wait_for_child(editor)
+        finally:
+            subprocess.run([tmux, "-L", socket, "kill-server"], capture_output=True)
+        running = [pid for pid in (editor, worker) if not gone(pid)]
+        for pid in running:
+            os.kill(pid, signal.SIGKILL)
+        assert not running, "%s: %s still running after its terminal went away" % (name, running)
+
+
+def wait_for_screen(tmux, socket, text, seconds=20):
+    """Until the editor's screen shows `text` (the day drawn: the editor is up and its worker has answered)."""
+    deadline = time.monotonic() + seconds
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = subprocess.run([tmux, "-L", socket, "capture-pane", "-p"], capture_output=True, text=True).stdout
+        if text in screen:
+            return
+        time.sleep(0.02)  # sleep-ok: polling the terminal for the editor to draw
+    raise AssertionError("the editor never showed %r:\n%s" % (text, screen))
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as listing:
+            return [int(child) for child in listing.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+def wait_for_child(pid, seconds=20):
+    """The worker the editor started (its child), once it has one."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = children(pid)
+        if found:
+            return found[0]
+        time.sleep(0.02)  # sleep-ok: polling /proc for the editor to start its worker
+    raise AssertionError("the editor (pid %d) started no worker" % pid)
+
+
+def gone(pid, seconds=10):
+    """Whether process `pid` ended within `seconds` (a zombie left for a reaper that never comes counts as ended)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open("/proc/%d/stat" % pid) as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return True
+        except FileNotFoundError:
+            return True
+        time.sleep(0.02)  # sleep-ok: polling /proc for the process to end
+    return False
+
+
+@pytest.fixture()
+def scratch_home():
+    home = tempfile.mkdtemp(prefix="boxoffice-hup-")
+    yield home
+    shutil.rmtree(home, ignore_errors=True)

@@ -394,9 +394,12 @@ options, such as `boxoffice-worker-environment'."
       (process-put process 'boxoffice-stopping t)
       (when (process-live-p process)
         (process-send-eof process)
+        ;; JUST-THIS-ONE: read the worker alone.  On `kill-emacs-hook' after
+        ;; the terminal went away (SIGHUP), waiting on every input source
+        ;; kept Emacs spinning on the dead terminal instead of exiting.
         (let ((deadline (+ (float-time) 1)))
           (while (and (process-live-p process) (< (float-time) deadline))
-            (accept-process-output process 0.05))))
+            (accept-process-output process 0.05 nil t))))
       (delete-process process))))
 
 ;;;; Buffers that wait for answers
