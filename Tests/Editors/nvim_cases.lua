@@ -220,11 +220,31 @@ cases.an_unknown_movie_and_a_bad_date_say_what_is_wrong = function()
 end
 
 cases.a_missing_binary_says_how_to_install = function()
+  -- Named and missing: said by its name and where it was named, never replaced by another one.
   boxoffice.setup({ binary = "/nonexistent/boxoffice-worker" })
   vim.cmd("BoxOffice")
-  local message = errors_notified()[1] or ""
-  expect(message:find("not an executable file", 1, true) and message:find("pip install", 1, true)
-    and message:find("apt install", 1, true), message)
+  equal(errors_notified()[1], "boxoffice: /nonexistent/boxoffice-worker (named by the binary option) is not an "
+    .. "executable file", "the named binary")
+  expect(text(0):find("named by the binary option", 1, true), "the buffer says it too")
+  boxoffice.setup({})
+  vim.env.BOXOFFICE_WORKER = "/nonexistent/worker"
+  vim.cmd("BoxOffice")
+  equal(errors_notified()[2], "boxoffice: /nonexistent/worker (named by $BOXOFFICE_WORKER) is not an executable file",
+    "the variable")
+  -- Not named and nowhere: what was looked at and the install lines, with the version of the VERSION file.
+  vim.env.BOXOFFICE_WORKER = nil
+  vim.env.PATH = "/nonexistent"
+  local binary = require("boxoffice.binary")
+  if binary.find() == nil then
+    vim.cmd("BoxOffice")
+    local message = errors_notified()[3]
+    expect(message:find("boxoffice-worker was not found ($BOXOFFICE_WORKER, PATH, ~/.local/bin, /usr/local/bin, "
+      .. "/usr/bin); install it with one of:", 1, true), message)
+  end
+  local version = vim.trim(vim.fn.readfile(vim.fn.getcwd() .. "/VERSION")[1])
+  expect(binary.NOT_FOUND:find("boxoffice_worker-" .. version .. "-py3", 1, true)
+    and binary.NOT_FOUND:find("boxoffice-worker_" .. version .. "_amd64.deb", 1, true),
+    "the install lines name version " .. version .. ": " .. binary.NOT_FOUND)
 end
 
 cases.the_binary_is_found_without_being_named = function()
@@ -270,7 +290,7 @@ cases.weekly_search_and_status_screens = function()
   wait_for("three screens", function() return drawn(weekly)() and drawn(search)() and drawn(state)() end)
   expect(lines(weekly)[1]:find("^주말 박스오피스 · 2011%-12%-30 – 2012%-01%-01"), lines(weekly)[1])
   expect(text(search):find("20113557  범죄와의 전쟁: 나쁜놈들 전성시대", 1, true), text(search))
-  expect(text(state):find("Mode       offline", 1, true), text(state))
+  expect(text(state):find(" · offline\n", 1, true), text(state))
   -- <CR> on a search row opens that movie.
   vim.api.nvim_set_current_buf(search)
   for index, line in ipairs(lines(search)) do
@@ -294,8 +314,121 @@ cases.progress_of_details_shows_in_the_command_line = function()
   local buffer = vim.api.nvim_get_current_buf()
   wait_for("the list with details", drawn(buffer))
   vim.api.nvim_echo = echo
-  equal(#echoed, 20, "one progress line per detail and poster")
-  expect(echoed[20]:find("^boxoffice: 20/20 "), echoed[20])
+  equal(#echoed, 21, "one progress line per detail and poster, then the line cleared")
+  equal(echoed[20], "boxoffice: 20/20", "the last progress")
+  equal(echoed[21], "", "cleared when the answer came")
+end
+
+cases.reopened_and_reloaded_buffers_keep_working = function()
+  offline()
+  local first = boxoffice.daily("2023-04-26")
+  wait_for("the list", drawn(first))
+  -- :bd, then the same command: a working screen again (its keys, its filetype), not the emptied husk.
+  vim.cmd("bdelete " .. first)
+  local again = boxoffice.daily("2023-04-26")
+  wait_for("the list again", drawn(again))
+  equal(vim.bo[again].filetype, "boxoffice", "filetype")
+  equal(vim.bo[again].buflisted, true, "listed")
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  press("<CR>")
+  equal(vim.api.nvim_buf_get_name(0), "boxoffice://movie/20198482", "<CR> works in the reopened buffer")
+  -- :e empties a buffer; gr fills it again.
+  vim.cmd("buffer " .. again)
+  vim.cmd("edit")
+  press("gr")
+  wait_for("the list after :e and gr", function() return #lines(again) == 13 end)
+  -- <CR> on the heading says there is no movie there.
+  local echoed
+  local echo = vim.api.nvim_echo
+  vim.api.nvim_echo = function(chunks) echoed = chunks[1][1] end
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  press("<CR>")
+  vim.api.nvim_echo = echo
+  equal(echoed, "boxoffice: no movie on this line", "<CR> on the heading")
+  equal(vim.api.nvim_get_current_buf(), again, "still on the list")
+  equal(#errors_notified(), 0, "errors")
+end
+
+cases.a_search_asks_again_with_gr = function()
+  offline()
+  local buffer = boxoffice.search("범죄와의 전쟁")
+  wait_for("the search", drawn(buffer))
+  local before = text(buffer)
+  press("gr")
+  wait_for("the search asked again", function() return status().requests.succeeded >= 2 end)
+  wait_for("the search drawn again", drawn(buffer))
+  equal(text(buffer), before, "the same results")
+  equal(#errors_notified(), 0, "errors")
+end
+
+cases.setup_while_a_call_waits_says_so_in_its_buffer = function()
+  live()
+  upstream("/__hold?after=0")
+  vim.cmd("BoxOffice 2022-06-04")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the request upstream", function() return daily_calls("2022-06-04") == 1 end)
+  live()
+  upstream("/__release")
+  expect(text(buffer):find("the worker was stopped before it answered", 1, true), text(buffer))
+  equal(errors_notified()[1], "boxoffice: the worker was stopped before it answered", "the notification")
+end
+
+cases.the_detail_fits_a_narrow_window_and_labels_every_field = function()
+  offline()
+  vim.cmd("40vsplit")
+  -- 20231106 has no English title: the labels start a line earlier.
+  local buffer = boxoffice.movie("20231106")
+  wait_for("the detail", function() return drawn(buffer)() and not text(buffer):find("asking for the poster") end)
+  for _, line in ipairs(lines(buffer)) do
+    -- The poster's address stays whole, to be copied.
+    expect(vim.fn.strdisplaywidth(line) <= 39 or line:find("^Poster     https?://"), "wider than the window: " .. line)
+  end
+  local namespace = vim.api.nvim_create_namespace("boxoffice")
+  local labelled = {}
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buffer, namespace, 0, -1, { details = true })) do
+    if mark[4].hl_group == "BoxOfficeLabel" then
+      labelled[lines(buffer)[mark[2] + 1]:sub(mark[3] + 1, mark[4].end_col)] = true
+    end
+  end
+  for _, label in ipairs({ "Director", "Year", "Genres", "Code", "Source" }) do
+    expect(labelled[label] or not text(buffer):find("\n" .. label .. " "), "no highlight on " .. label)
+  end
+  expect(labelled.Director, "Director is labelled: " .. vim.inspect(labelled))
+  -- A long error wraps to the window too.
+  vim.cmd("BoxOffice 2099-01-01")
+  wait_for("the error", function() return #errors_notified() > 0 end)
+  for _, line in ipairs(lines(0)) do
+    expect(vim.fn.strdisplaywidth(line) <= 40, "an error line wider than the window: " .. line)
+  end
+end
+
+cases.with_nohidden_and_a_modified_buffer_the_screen_opens_in_a_split = function()
+  offline()
+  vim.o.hidden = false
+  vim.api.nvim_buf_set_lines(0, 0, -1, false, { "unsaved" })
+  local windows = #vim.api.nvim_list_wins()
+  local buffer = boxoffice.daily("2023-04-26")
+  wait_for("the list", drawn(buffer))
+  equal(#vim.api.nvim_list_wins(), windows + 1, "a split")
+  equal(vim.api.nvim_get_current_buf(), buffer, "the screen is current")
+end
+
+cases.the_status_and_the_log_screens = function()
+  offline()
+  local buffer = boxoffice.status()
+  wait_for("the status", drawn(buffer))
+  local shown = lines(buffer)
+  expect(shown[1]:find("^boxoffice%-worker %d+%.%d+%.%d+ %(%x+%) · offline$"), shown[1])
+  expect(shown[2]:find("^process        pid %d+, up %d+%.%d s$"), shown[2])
+  equal(shown[3], "KOBIS quota    none offline (set KOBIS_API_KEY to go live)", "quota")
+  equal(shown[4], "cache          none", "cache")
+  expect(shown[5]:find("^requests       %d+ answered, 0 failed, 0 cancelled, %d+ in flight$"), shown[5])
+  equal(shown[6], "binary         " .. BINARY, "binary")
+  local log = boxoffice.log()
+  equal(vim.api.nvim_buf_get_name(log), "boxoffice://log", "the log buffer")
+  expect(text(log):find("offline", 1, true), "the worker's first log line says it is offline: " .. text(log))
+  press("q")
+  expect(not vim.api.nvim_buf_is_valid(log), "q closes the log")
 end
 
 cases.fifty_commands_at_once_fill_the_right_buffers = function()

@@ -5,13 +5,13 @@ if vim.g.loaded_boxoffice then
 end
 vim.g.loaded_boxoffice = true
 
--- The rank change as the apps colour it: up red, down blue (the Korean convention), new and unchanged quiet.
+-- The rank change as the CLI colours it: new pink, up red and down blue (the apps' Korean convention), no change dim.
 -- Declared `default`, so a colour scheme that sets these groups wins; set again after every :colorscheme.
 local function highlights()
   vim.cmd([[
     highlight default BoxOfficeUp ctermfg=1 guifg=#e03131
     highlight default BoxOfficeDown ctermfg=4 guifg=#1c7ed6
-    highlight default link BoxOfficeNew DiffAdd
+    highlight default BoxOfficeNew ctermfg=13 guifg=#e64980
     highlight default link BoxOfficeSame Comment
     highlight default link BoxOfficeHeading Title
     highlight default link BoxOfficeColumns Comment
@@ -40,7 +40,7 @@ command("BoxOfficeLog", function() boxoffice().log() end, { nargs = 0, desc = "T
 vim.api.nvim_create_autocmd("VimLeavePre", {
   callback = function()
     if package.loaded["boxoffice.worker"] then
-      require("boxoffice.worker").stop()
+      require("boxoffice.worker").stop(1000, true)
     end
   end,
 })

@@ -33,14 +33,16 @@ function M.check()
   report.ok("version: " .. vim.trim(version))
 
   local answer, failure
-  local started = pcall(worker.request, "worker.status", {}, function(err, result)
+  local started, id = pcall(worker.request, "worker.status", {}, function(err, result)
     failure, answer = err, result
   end)
   if not started then
-    report.error("the worker did not start; see :BoxOfficeLog")
+    report.error("the worker did not start: " .. tostring(id))
     return
   end
-  vim.wait(5000, function() return answer ~= nil or failure ~= nil end, 10)
+  if not vim.wait(5000, function() return answer ~= nil or failure ~= nil end, 10) then
+    worker.cancel(id)
+  end
   if failure then
     report.error("worker.status failed: " .. (failure.message or "?"))
     return

@@ -8,7 +8,8 @@ local worker = require("boxoffice.worker")
 
 local M = {}
 
---- Sets the options (see config.lua); a running worker is stopped so the next command starts one with them.
+--- Sets the options (see config.lua); a running worker is stopped so the next command starts one with them (calls
+--- it had not answered fail, their buffers say so).
 function M.setup(options)
   config.set(options)
   worker.stop()
@@ -19,11 +20,8 @@ local function error_out(message)
 end
 
 local function show_progress(progress)
-  local text = ("boxoffice: %d/%d"):format(progress.progress, progress.total or 0)
-  if progress.message and progress.message ~= vim.NIL then
-    text = text .. " " .. progress.message
-  end
-  vim.api.nvim_echo({ { text } }, false, {})
+  local total = progress.total ~= vim.NIL and progress.total or "?"
+  vim.api.nvim_echo({ { ("boxoffice: %d/%s"):format(progress.progress, total) } }, false, {})
 end
 
 local function box_office(method, name, params, loading, with_details)
@@ -35,7 +33,13 @@ local function box_office(method, name, params, loading, with_details)
     fill = function(buffer, refresh)
       local asked = vim.deepcopy(params)
       asked.refresh = refresh or nil
-      view.ask(buffer, method, asked, render.box_office, { on_progress = with_details and show_progress or nil })
+      view.ask(buffer, method, asked, function(result)
+        if with_details then
+          -- The progress line has done its work once the answer is here.
+          vim.api.nvim_echo({ { "" } }, false, {})
+        end
+        return render.box_office(result)
+      end, { on_progress = with_details and show_progress or nil })
     end,
     open = function(code) M.movie(code) end,
   })
@@ -85,12 +89,13 @@ function M.movie(code)
     loading = "Loading movie " .. code .. "…",
     fill = function(buffer, refresh)
       view.ask(buffer, "movie.detail", { movieCode = code, refresh = refresh or nil }, function(detail)
-        local cells = math.max(60, vim.api.nvim_win_get_width(0) - 2)
+        local cells = math.max(30, view.width(buffer) - 1)
         local live = detail.source and detail.source.origin ~= "fixture"
         view.draw(buffer, render.movie(detail, "(asking for the poster…)", cells))
         -- The poster is the screen's second call: its failure (no Kakao key, a download refused) is said on the
         -- Poster line and leaves the detail standing.
-        view.ask(buffer, "movie.poster", { movieCode = code, download = live or nil }, function(poster)
+        local asked = { movieCode = code, download = live or nil, refresh = refresh or nil }
+        view.ask(buffer, "movie.poster", asked, function(poster)
           local text
           if not poster.found then
             text = "(not found)"
@@ -116,8 +121,9 @@ function M.search(title)
   title = vim.trim(title)
   return view.open("boxoffice://search/" .. title, {
     loading = "Searching " .. title .. "…",
-    fill = function(buffer, refresh)
-      view.ask(buffer, "movie.search", { title = title, refresh = refresh or nil }, function(result)
+    -- movie.search takes no refresh: gr asks again as it asked first.
+    fill = function(buffer)
+      view.ask(buffer, "movie.search", { title = title }, function(result)
         return render.search(result, title)
       end)
     end,
@@ -130,19 +136,22 @@ function M.status()
   return view.open("boxoffice://status", {
     loading = "Asking the worker…",
     fill = function(buffer)
-      view.ask(buffer, "worker.status", {}, render.status)
+      view.ask(buffer, "worker.status", {}, function(status)
+        return render.status(status, worker.binary())
+      end)
     end,
   })
 end
 
---- The worker's stderr (its log lines) in a scratch buffer.
+--- The worker's stderr (its last log lines) in `boxoffice://log`, as they are now; gr reads them again.
 function M.log()
-  local buffer = vim.api.nvim_create_buf(false, true)
-  local lines = worker.log()
-  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, #lines > 0 and lines or { "(the worker has logged nothing)" })
-  vim.api.nvim_buf_set_option(buffer, "modifiable", false)
-  vim.api.nvim_set_current_buf(buffer)
-  return buffer
+  return view.open("boxoffice://log", {
+    fill = function(buffer)
+      local lines = vim.deepcopy(worker.log())
+      view.draw(buffer, { lines = #lines > 0 and lines or { "(the worker has logged nothing)" }, highlights = {},
+        rows = {} })
+    end,
+  })
 end
 
 return M

@@ -104,24 +104,57 @@ end
 
 local LABEL_CELLS = 11
 
--- "Label      value", the value wrapped at `cells` display cells with its continuation lines indented.
-local function field(lines, label, text, cells)
-  if text == nil or text == "" then
-    return
+-- `text` cut into pieces of at most `cells` display cells, between characters.
+local function chunks(text, cells)
+  local out, current = {}, ""
+  for index = 0, vim.fn.strchars(text) - 1 do
+    local char = vim.fn.strcharpart(text, index, 1)
+    if current ~= "" and width(current .. char) > cells then
+      table.insert(out, current)
+      current = ""
+    end
+    current = current .. char
   end
-  local line = pad_right(label, LABEL_CELLS)
-  local indent = string.rep(" ", LABEL_CELLS)
-  local pieces = vim.split(text, ", ", { plain = true })
-  local current = line
+  table.insert(out, current)
+  return out
+end
+
+-- `pieces` joined with `separator` after `first` into lines of at most `cells` display cells, continuation lines
+-- starting with `indent`; a piece too long for a line of its own is cut between characters.
+local function wrap(lines, first, indent, pieces, separator, cells)
+  local current, fresh = first, true
+  local room = math.max(1, cells - width(indent))
   for index, piece in ipairs(pieces) do
-    local separator = index < #pieces and ", " or ""
-    if current ~= line and current ~= indent and width(current) + width(piece .. separator) > cells then
+    local text = piece .. (index < #pieces and separator or "")
+    if not fresh and width(current) + width(vim.trim(text)) > cells then
       table.insert(lines, (current:gsub("%s+$", "")))
       current = indent
     end
-    current = current .. piece .. separator
+    if width(current) + width(vim.trim(text)) > cells then
+      local parts = chunks(text, room)
+      for part = 1, #parts - 1 do
+        table.insert(lines, current .. parts[part])
+        current = indent
+      end
+      text = parts[#parts]
+    end
+    current, fresh = current .. text, false
   end
-  table.insert(lines, current)
+  table.insert(lines, (current:gsub("%s+$", "")))
+end
+
+-- "Label      value", the value wrapped at `cells` display cells with its continuation lines indented; `whole`
+-- keeps it on one line (a path or an address is copied, not read).
+local function field(lines, label, text, cells, whole)
+  if text == nil or text == "" then
+    return
+  end
+  if whole then
+    table.insert(lines, pad_right(label, LABEL_CELLS) .. text)
+    return
+  end
+  wrap(lines, pad_right(label, LABEL_CELLS), string.rep(" ", LABEL_CELLS), vim.split(text, ", ", { plain = true }),
+    ", ", cells)
 end
 
 local function names(list, describe)
@@ -141,6 +174,7 @@ function M.movie(detail, poster, cells)
     table.insert(lines, english)
   end
   table.insert(lines, string.rep("─", math.min(cells, 60)))
+  local rule = #lines
   local highlights = { { "BoxOfficeHeading", 0, 0, -1 } }
   field(lines, "Director", names(detail.directors, function(person) return person.name end), cells)
   field(lines, "Year", value(detail.productionYear) and tostring(detail.productionYear), cells)
@@ -149,20 +183,21 @@ function M.movie(detail, poster, cells)
   field(lines, "Grade", value(detail.watchGrade), cells)
   field(lines, "Nations", table.concat(value(detail.nations) or {}, ", "), cells)
   field(lines, "Genres", table.concat(value(detail.genres) or {}, ", "), cells)
-  field(lines, "Actors", names(detail.actors, function(actor)
+  -- The first eight actors, as the CLI's detail screen.
+  field(lines, "Actors", names({ unpack(value(detail.actors) or {}, 1, 8) }, function(actor)
     local role = value(actor.role)
     return role and role ~= "" and ("%s (%s)"):format(actor.name, role) or actor.name
   end), cells)
   field(lines, "Companies", names(detail.companies, function(company)
     return ("%s (%s)"):format(company.name, value(company.role) or "?")
   end), cells)
-  field(lines, "Poster", poster, cells)
+  field(lines, "Poster", poster, cells, poster and not poster:find("^%("))
   field(lines, "Code", detail.movieCode, cells)
   field(lines, "Source", origin(detail.source), cells)
-  for index = 3, #lines - 1 do
-    local label = lines[index + 1]:match("^(%S+)%s")
+  for index = rule + 1, #lines do
+    local label = lines[index]:match("^(%S+)%s")
     if label then
-      table.insert(highlights, { "BoxOfficeLabel", index, 0, #label })
+      table.insert(highlights, { "BoxOfficeLabel", index - 1, 0, #label })
     end
   end
   return { lines = lines, highlights = highlights, rows = {} }
@@ -197,38 +232,43 @@ function M.search(result, query)
   return { lines = lines, highlights = highlights, rows = rows }
 end
 
---- worker.status, as the CLI's status screen says it.
-function M.status(status)
-  local lines = { ("boxoffice-worker %s (%s)"):format(status.version, status.commit), "" }
+--- worker.status as docs/editors.md draws it: the CLI's status screen and a little more. `binary` is the path the
+--- plugin started.
+function M.status(status, binary)
+  local lines = { ("boxoffice-worker %s (%s) · %s"):format(status.version, status.commit, status.mode) }
   local function add(label, text)
-    table.insert(lines, pad_right(label, 11) .. text)
+    table.insert(lines, pad_right(label, 15) .. text)
   end
-  add("Mode", status.mode)
-  add("Process", ("pid %d, up %.1f s"):format(status.pid, status.uptimeSeconds))
+  add("process", ("pid %d, up %.1f s"):format(status.pid, status.uptimeSeconds))
   local quota = value(status.quota)
-  add("Quota", quota and ("%d of %d KOBIS calls left today (%s)"):format(quota.remaining, quota.limit, quota.day)
-    or "none (offline: no KOBIS calls are made)")
+  add("KOBIS quota", quota and ("%d of %d used, %d left; resets %s"):format(quota.used, quota.limit,
+    quota.remaining, quota.resetsAt) or "none offline (set KOBIS_API_KEY to go live)")
   local cache = status.cache
-  add("Cache", value(cache.path) and ("%s, %d hits, %d misses"):format(cache.path, cache.hits, cache.misses)
-    or "off")
+  add("cache", value(cache.path) and ("%s, %d hits, %d misses"):format(cache.path, cache.hits, cache.misses)
+    or "none")
   local store = value(status.store)
   if store then
-    add("Store", ("%s %s"):format(store.kind, value(store.location) or ""))
+    add("store", ("%s %s (%s)"):format(store.kind, value(store.location) or "?",
+      store.connected and "connected" or "not connected"))
   end
   local requests = status.requests
-  add("Requests", ("%d answered, %d failed, %d cancelled, %d in flight"):format(requests.succeeded,
+  add("requests", ("%d answered, %d failed, %d cancelled, %d in flight"):format(requests.succeeded,
     requests.failed, requests.cancelled, requests.inFlight))
+  add("binary", binary or "?")
   local highlights = { { "BoxOfficeHeading", 0, 0, -1 } }
-  for index = 2, #lines - 1 do
-    table.insert(highlights, { "BoxOfficeLabel", index, 0, 10 })
+  for index = 1, #lines - 1 do
+    table.insert(highlights, { "BoxOfficeLabel", index, 0, 14 })
   end
   return { lines = lines, highlights = highlights, rows = {} }
 end
 
---- An error as a buffer shows it (the message also goes to vim.notify).
-function M.error(err)
-  local lines = { "boxoffice: the call failed" , "" }
-  vim.list_extend(lines, vim.split(err.message or "unknown error", "\n", { plain = true }))
+--- An error as a buffer shows it, wrapped at `cells` (the message also goes to vim.notify).
+function M.error(err, cells)
+  local lines = { "boxoffice: the call failed", "" }
+  for _, paragraph in ipairs(vim.split(err.message or "unknown error", "\n", { plain = true })) do
+    local indent = paragraph:match("^%s*")
+    wrap(lines, indent, indent, vim.split(vim.trim(paragraph), " ", { plain = true }), " ", math.max(20, cells or 80))
+  end
   return { lines = lines, highlights = { { "ErrorMsg", 0, 0, -1 } }, rows = {} }
 end
 

@@ -65,7 +65,7 @@ function M.ask(buffer, method, params, on_result, options)
           M.draw(buffer, options.on_error(err))
           notify_error(err, vim.log.levels.WARN)
         else
-          M.draw(buffer, render.error(err))
+          M.draw(buffer, render.error(err, M.width(buffer)))
           notify_error(err)
         end
         return
@@ -79,7 +79,7 @@ function M.ask(buffer, method, params, on_result, options)
   if not ok then
     -- The worker could not start (the binary missing): said in the buffer and at error level.
     local failure = { message = tostring(err) }
-    M.draw(buffer, render.error(failure))
+    M.draw(buffer, render.error(failure, M.width(buffer)))
     notify_error(failure)
     return nil
   end
@@ -93,11 +93,12 @@ local function close(buffer)
   end
 end
 
-local function forget(buffer)
+-- The buffer's call in flight, cancelled: its answer would have nowhere to go.
+local function cancel(buffer)
   local view = views[buffer]
-  views[buffer] = nil
   if view and view.call then
     worker.cancel(view.call)
+    view.call = nil
   end
 end
 
@@ -111,6 +112,14 @@ end
 --- call(s). `spec.open(code)` is what <CR> on a row does.
 function M.open(name, spec)
   local buffer = find_buffer(name)
+  -- A buffer deleted with :bd keeps its name but loses its options and keys: make it anew.
+  if buffer and (not views[buffer] or not vim.api.nvim_buf_is_loaded(buffer)
+      or vim.bo[buffer].filetype ~= "boxoffice") then
+    cancel(buffer)
+    views[buffer] = nil
+    vim.api.nvim_buf_delete(buffer, { force = true })
+    buffer = nil
+  end
   if not buffer then
     buffer = vim.api.nvim_create_buf(true, true)
     vim.api.nvim_buf_set_name(buffer, name)
@@ -128,21 +137,37 @@ function M.open(name, spec)
       local code = M.movie_under_cursor(buffer)
       if code and views[buffer].spec.open then
         views[buffer].spec.open(code)
+      else
+        vim.api.nvim_echo({ { "boxoffice: no movie on this line" } }, false, {})
       end
     end, "open the movie on this row")
-    vim.api.nvim_create_autocmd({ "BufWipeout", "BufDelete", "BufUnload" }, {
+    -- Unloaded (:bd, :e) or wiped, the buffer no longer waits for its call; a reloaded one (:e) keeps its view, so
+    -- gr fills it again. Autocommands of a buffer go with it when it is wiped.
+    vim.api.nvim_create_autocmd({ "BufDelete", "BufUnload" }, {
       buffer = buffer,
-      once = true,
-      callback = function() forget(buffer) end,
+      callback = function() cancel(buffer) end,
     })
+    vim.api.nvim_create_autocmd("BufWipeout", { buffer = buffer, callback = function()
+      cancel(buffer)
+      views[buffer] = nil
+    end })
   end
   views[buffer] = views[buffer] or {}
   views[buffer].spec = spec
-  vim.api.nvim_set_current_buf(buffer)
+  -- With 'nohidden' and unsaved changes the current window cannot leave its buffer: a split shows the screen.
+  if not pcall(vim.api.nvim_set_current_buf, buffer) then
+    vim.cmd("sbuffer " .. buffer)
+  end
   vim.cmd("setlocal nowrap")
   M.draw(buffer, { lines = { spec.loading or "Loading…" }, highlights = { { "Comment", 0, 0, -1 } }, rows = {} })
   spec.fill(buffer, false)
   return buffer
+end
+
+--- The cells a screen of `buffer` may take: its window's width (the current window's when it has none yet).
+function M.width(buffer)
+  local window = vim.fn.bufwinid(buffer)
+  return vim.api.nvim_win_get_width(window ~= -1 and window or 0)
 end
 
 --- The call in flight for `buffer`'s view, or nil (for tests and :checkhealth).

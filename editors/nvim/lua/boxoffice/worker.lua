@@ -36,6 +36,11 @@ function M.log()
   return state.log
 end
 
+--- The path of the binary the running worker was started from, or nil.
+function M.binary()
+  return state.binary
+end
+
 --- The running worker's process id, or nil.
 function M.pid()
   return state.pid
@@ -101,34 +106,45 @@ local function handle_line(line)
   if line == "" then
     return
   end
-  local ok, message = pcall(vim.json.decode, line)
-  if not ok or type(message) ~= "table" then
+  local decoded, message = pcall(vim.json.decode, line)
+  if not decoded or type(message) ~= "table" then
     log("(not JSON on stdout) " .. line)
     return
   end
-  handle_message(message)
+  -- A callback that fails is a bug of the plugin's own; it must not cost the other answers of the chunk.
+  local handled, problem = pcall(handle_message, message)
+  if not handled then
+    log("(an answer's handler failed) " .. tostring(problem))
+    notify("drawing an answer failed: " .. tostring(problem), vim.log.levels.ERROR)
+  end
 end
 
--- Neovim hands stdout over in chunks cut anywhere: the first item continues the last partial line, the last item
--- starts the next one (empty when the chunk ended with a newline).
+-- Neovim hands a pipe's output over in chunks cut anywhere: the first item continues the last partial line, the
+-- last item starts the next one (empty when the chunk ended with a newline). Calls `take` with each whole line.
+local function lines_of(data, partial, take)
+  partial = partial .. data[1]
+  for index = 2, #data do
+    take(partial)
+    partial = data[index]
+  end
+  return partial
+end
+
 local function on_stdout(job, data)
   if job ~= state.job then
     return
   end
-  state.partial = state.partial .. data[1]
-  for index = 2, #data do
-    local line = state.partial
-    state.partial = data[index]
-    handle_line(line)
-  end
+  state.partial = lines_of(data, state.partial, handle_line)
 end
 
+local stderr_partial = ""
+
 local function on_stderr(_, data)
-  for _, line in ipairs(data) do
+  stderr_partial = lines_of(data, stderr_partial, function(line)
     if line ~= "" then
       log(line)
     end
-  end
+  end)
 end
 
 local start
@@ -208,7 +224,7 @@ start = function()
   if job <= 0 then
     error(("could not start %s (jobstart returned %d)"):format(binary, job), 0)
   end
-  state.job, state.pid, state.partial, state.stopping = job, vim.fn.jobpid(job), "", false
+  state.job, state.pid, state.partial, state.stopping, state.binary = job, vim.fn.jobpid(job), "", false, binary
 end
 
 --- Calls `method` with `params` (a table) and returns the call's id at once. `callback(err, result)` runs on the
@@ -239,14 +255,19 @@ function M.cancel(id)
 end
 
 --- Ends the worker: closes its stdin, so it finishes what is in flight and exits, and kills it if it is still
---- there after `grace_ms` (default 1000). Calls still waiting are dropped.
-function M.stop(grace_ms)
+--- there after `grace_ms` (default 1000). Calls still waiting fail with "the worker was stopped before it
+--- answered" (their buffers say so), or, with `quietly` (Neovim exiting), are dropped.
+function M.stop(grace_ms, quietly)
   if not state.job then
     return
   end
   local job = state.job
   state.stopping = true
-  state.pending = {}
+  if quietly then
+    state.pending = {}
+  else
+    fail_all("the worker was stopped before it answered")
+  end
   vim.fn.chanclose(job, "stdin")
   if vim.fn.jobwait({ job }, grace_ms or 1000)[1] == -1 then
     vim.fn.jobstop(job)
