@@ -19,6 +19,7 @@
 (require 'ert)
 (require 'cl-lib)
 (require 'url)
+(require 'package)
 (require 'boxoffice)
 
 (defvar url-http-end-of-headers)
@@ -517,6 +518,27 @@
               (ert-fail (with-current-buffer "*Compile-Log*" (buffer-string)))))
           (should (file-exists-p (concat copy "c"))))
       (delete-directory directory t))))
+
+;;;; Package headers
+
+(ert-deftest boxoffice-test-package-headers ()
+  "The headers package.el reads, no URL invented, lines within 80 columns."
+  (with-temp-buffer
+    (insert-file-contents (locate-library "boxoffice.el" t))
+    (let ((description (package-buffer-info)))
+      (should (equal (package-desc-name description) 'boxoffice))
+      (should (equal (package-desc-version description) '(0 2 0)))
+      (should (equal (package-desc-summary description) "Korean box office (KOBIS)"))
+      (should-not (alist-get :url (package-desc-extras description))))
+    (goto-char (point-min))
+    (should-not (re-search-forward "^;; URL:" nil t))
+    (goto-char (point-min))
+    (let (long)
+      (while (not (eobp))
+        (when (> (string-width (buffer-substring (point) (line-end-position))) 80)
+          (push (line-number-at-pos) long))
+        (forward-line 1))
+      (should-not long))))
 
 ;;;; i. Columns in display cells
 

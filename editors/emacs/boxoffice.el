@@ -1,4 +1,4 @@
-;;; boxoffice.el --- Korean box office (KOBIS) from boxoffice-worker  -*- lexical-binding: t; -*-
+;;; boxoffice.el --- Korean box office (KOBIS)  -*- lexical-binding: t; -*-
 
 ;; Copyright (C) 2026 boxoffice-worker maintainers
 
@@ -6,7 +6,6 @@
 ;; Version: 0.2.0
 ;; Package-Requires: ((emacs "27.1"))
 ;; Keywords: multimedia, comm
-;; URL: https://boxoffice-worker.org
 ;; SPDX-License-Identifier: MIT
 
 ;; This file is not part of GNU Emacs.
@@ -38,9 +37,13 @@
 ;;
 ;; Without KOBIS_API_KEY in its environment the worker answers from its
 ;; recorded days (offline).  Set the key, or add "KOBIS_API_KEY=..." to
-;; `boxoffice-worker-environment', to go live.  docs/editors.md in the
-;; worker's repository describes what this package shares with the Neovim
-;; plugin.
+;; `boxoffice-worker-environment', to go live.
+;;
+;; The project has no public address yet, so this file has no URL
+;; header (neither byte-compiling nor package-install-file needs one).
+;; Its documentation is in the worker's repository: docs/editors.md
+;; says word for word what this package and the Neovim plugin draw, and
+;; the README how to install both.
 
 ;;; Code:
 
