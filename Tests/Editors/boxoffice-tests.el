@@ -311,15 +311,38 @@
       (should-not (get-buffer "*boxoffice daily 2023-04-26*")))))
 
 (ert-deftest boxoffice-test-dates ()
-  "Dates take the CLI's forms; today-N counts from BOXOFFICE_TODAY."
+  "Dates take the CLI's forms in any case; today-N counts from BOXOFFICE_TODAY."
   (let ((boxoffice-worker-environment '("BOXOFFICE_TODAY=2026-03-01")))
     (should (equal (boxoffice--date "2023-04-26") "2023-04-26"))
     (should (equal (boxoffice--date "20230426") "2023-04-26"))
     (should-not (boxoffice--date "yesterday"))
+    (should-not (boxoffice--date "Yesterday"))
+    (should-not (boxoffice--date "YESTERDAY"))
     (should-not (boxoffice--date ""))
-    (should (equal (boxoffice--date "today-1") "2026-02-28"))
-    (should (equal (boxoffice--date "today-366") "2025-02-28"))
-    (should-error (boxoffice--date "tomorrow") :type 'user-error)))
+    (should-not (boxoffice--date nil))
+    (should (equal (boxoffice--date "today") "2026-03-01"))
+    (should (equal (boxoffice--date "TODAY") "2026-03-01"))
+    (should (equal (boxoffice--date "Today-1") "2026-02-28"))
+    (should (equal (boxoffice--date "today-3") "2026-02-26"))
+    (should (equal (boxoffice--date "TODAY-366") "2025-02-28"))
+    (dolist (text '("tomorrow" "today+1" "2023-4-26" "202304261" "today-"))
+      (should (equal (should-error (boxoffice--date text) :type 'user-error)
+                     `(user-error ,(format "\"%s\" is not a date: use YYYY-MM-DD, \
+YYYYMMDD, yesterday or today-N" text)))))))
+
+(ert-deftest boxoffice-test-bad-date-before-any-call ()
+  "A date that is not one is refused before any call, with no buffer made."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((before boxoffice--last-id))
+      (should (equal (should-error (boxoffice-daily "2023/04/26") :type 'user-error)
+                     '(user-error "\"2023/04/26\" is not a date: use YYYY-MM-DD, \
+YYYYMMDD, yesterday or today-N")))
+      (should-error (boxoffice-weekly "next week" "week") :type 'user-error)
+      (should-not boxoffice--process)
+      (should (= boxoffice--last-id before)))
+    (should-not (cl-find-if (lambda (buffer)
+                              (string-prefix-p "*boxoffice " (buffer-name buffer)))
+                            (buffer-list)))))
 
 ;;;; d. Many calls at once
 

@@ -521,22 +521,27 @@ started (or found missing) before any buffer is made."
   "The `date' parameter for TEXT, in the CLI's forms; nil for yesterday.
 YYYY-MM-DD and YYYYMMDD name a day; yesterday (or nothing) leaves
 the choice to the worker, whose default is yesterday in Seoul, or
-offline the latest recorded day; today-N is N days before today in
-Seoul, or before $BOXOFFICE_TODAY when it is set."
-  (cond
-   ((member text '(nil "" "yesterday")) nil)
-   ((string-match-p "\\`[0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\'" text) text)
-   ((string-match "\\`\\([0-9]\\{4\\}\\)\\([0-9][0-9]\\)\\([0-9][0-9]\\)\\'"
-                  text)
-    (format "%s-%s-%s" (match-string 1 text) (match-string 2 text)
-            (match-string 3 text)))
-   ((string-match "\\`today-\\([0-9]+\\)\\'" text)
-    (let ((days (string-to-number (match-string 1 text))))
-      (format-time-string
-       "%F" (time-subtract (boxoffice--noon (boxoffice--today)) (* 86400 days))
-       0)))
-   (t (user-error "boxoffice: %s is not a date: give YYYY-MM-DD, YYYYMMDD, \
-yesterday or today-N" text))))
+offline the latest recorded day; today is today in Seoul, or
+$BOXOFFICE_TODAY when it is set, and today-N is N days before it.
+The words are taken in any case.  Anything else is a `user-error'."
+  (let ((word (and text (downcase (string-trim text)))))
+    (cond
+     ((member word '(nil "" "yesterday")) nil)
+     ((string-match-p "\\`[0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\'" word) word)
+     ((string-match "\\`\\([0-9]\\{4\\}\\)\\([0-9][0-9]\\)\\([0-9][0-9]\\)\\'"
+                    word)
+      (format "%s-%s-%s" (match-string 1 word) (match-string 2 word)
+              (match-string 3 word)))
+     ((string-match "\\`today\\(?:-\\([0-9]+\\)\\)?\\'" word)
+      (let ((days (if (match-beginning 1)
+                      (string-to-number (match-string 1 word))
+                    0)))
+        (format-time-string
+         "%F" (time-subtract (boxoffice--noon (boxoffice--today))
+                             (* 86400 days))
+         0)))
+     (t (user-error "\"%s\" is not a date: use YYYY-MM-DD, YYYYMMDD, \
+yesterday or today-N" text)))))
 
 (defun boxoffice--read-date (prompt)
   "Read a date with PROMPT, yesterday by default."
