@@ -52,17 +52,17 @@
   "The echo area messages of the running test, newest first.")
 
 (defun boxoffice-test--record-message (message &rest args)
-  "Call MESSAGE with ARGS and keep what it says."
+  "Call MESSAGE with ARGS and keep what it says; :cleared for (message nil)."
   (let ((text (apply message args)))
-    (when text
-      (push text boxoffice-test--messages))
+    (cond (text (push text boxoffice-test--messages))
+          ((null (car args)) (push :cleared boxoffice-test--messages)))
     text))
 
 (advice-add 'message :around #'boxoffice-test--record-message)
 
 (defun boxoffice-test--said (regexp)
   "The first message of the running test matching REGEXP, or nil."
-  (cl-find-if (lambda (text) (string-match-p regexp text))
+  (cl-find-if (lambda (text) (and (stringp text) (string-match-p regexp text)))
               (reverse boxoffice-test--messages)))
 
 (defun boxoffice-test--reset ()
@@ -643,14 +643,44 @@ YYYYMMDD, yesterday or today-N")))
 
 ;;;; The other commands
 
+(defun boxoffice-test--progress-only ()
+  "Check that the messages were progress only, the last one cleared."
+  (let ((said (reverse boxoffice-test--messages)))
+    (should (member "boxoffice: 1/20" said))
+    (should (member "boxoffice: 20/20" said))
+    (should-not (cl-remove-if (lambda (text)
+                                (or (eq text :cleared)
+                                    (string-match-p "\\`boxoffice: [0-9]+/20\\'"
+                                                    text)))
+                              said))
+    (should (eq (car (last said)) :cleared))))
+
 (ert-deftest boxoffice-test-progress ()
-  "With details the echo area counts the parts fetched."
+  "With details the echo area counts the parts fetched, and is cleared after."
   (boxoffice-test--with boxoffice-test--offline
     (let ((buffer (boxoffice-daily "2023-04-26" t)))
       (boxoffice-test--wait-drawn buffer)
       (should (eq (buffer-local-value 'boxoffice--state buffer) 'drawn))
-      (should (boxoffice-test--said "\\`boxoffice: 1/20\\'"))
-      (should (boxoffice-test--said "\\`boxoffice: 20/20\\'")))))
+      (boxoffice-test--progress-only))))
+
+(ert-deftest boxoffice-test-weekly-latest-with-details ()
+  "C-u M-x boxoffice-weekly without a date: the latest weekend, with progress."
+  (boxoffice-test--with boxoffice-test--offline
+    (cl-letf (((symbol-function 'read-string) (lambda (&rest _) ""))
+              ((symbol-function 'completing-read) (lambda (&rest _) "weekend")))
+      (let ((current-prefix-arg '(4)))
+        (call-interactively #'boxoffice-weekly)))
+    (let ((buffer (get-buffer "*boxoffice weekly weekend latest*")))
+      (should buffer)
+      (should-not (get-buffer "*boxoffice weekly weekend yesterday*"))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (should (eq boxoffice--state 'drawn))
+        (should (string-match-p "\\`주말 박스오피스 · " header-line-format)))
+      (boxoffice-test--progress-only))
+    (should (equal (buffer-name (boxoffice-weekly)) "*boxoffice weekly weekend latest*"))
+    (should (equal (buffer-name (boxoffice-weekly nil "week"))
+                   "*boxoffice weekly week latest*"))))
 
 (ert-deftest boxoffice-test-weekly-search-status ()
   "The weekly list, a search and the status are drawn offline."

@@ -673,24 +673,37 @@ FORMAT is a `tabulated-list-format', ROWS its entries."
                  .entries))))))
 
 (defun boxoffice--show-progress (progress total)
-  "Count PROGRESS of TOTAL in the echo area, without logging it."
+  "Count PROGRESS of TOTAL in the echo area, without logging it.
+Return what the echo area says."
   (let ((message-log-max nil))
     (message "boxoffice: %s/%s" progress (or total "?"))))
+
+(defun boxoffice--clear-progress (shown)
+  "Clear the echo area if it still says SHOWN, the last progress."
+  (when (member (current-message) (list nil shown))
+    (let ((message-log-max nil))
+      (message nil))))
 
 (defun boxoffice--box-office (method name params details)
   "Ask METHOD with PARAMS into the list buffer NAME; return the buffer.
 DETAILS non-nil also fetches every entry's detail and poster, with
-progress."
+progress in the echo area, cleared when the answer comes."
   (boxoffice--open
    name #'boxoffice-list-mode
    (lambda (refresh)
-     (boxoffice--call-for (current-buffer) method
-                          (append params
-                                  (and details
-                                       '((include . ["detail" "poster"])))
-                                  (and refresh '((refresh . t))))
-                          #'boxoffice--draw-box-office
-                          (and details #'boxoffice--show-progress)))))
+     (let (shown)
+       (boxoffice--call-for
+        (current-buffer) method
+        (append params
+                (and details '((include . ["detail" "poster"])))
+                (and refresh '((refresh . t))))
+        (lambda (result error)
+          (when shown
+            (boxoffice--clear-progress shown))
+          (boxoffice--draw-box-office result error))
+        (and details
+             (lambda (progress total)
+               (setq shown (boxoffice--show-progress progress total)))))))))
 
 ;;;###autoload
 (defun boxoffice-daily (&optional date details)
@@ -715,25 +728,28 @@ it when it comes."
     buffer))
 
 ;;;###autoload
-(defun boxoffice-weekly (&optional date period)
+(defun boxoffice-weekly (&optional date period details)
   "Show the box office of the PERIOD holding DATE; return its buffer.
 PERIOD is week (Monday to Sunday), weekend (Friday to Sunday, the
 default) or weekdays (Monday to Thursday).  DATE takes the forms of
 `boxoffice-daily'; by default the worker shows the latest finished
-period."
+period, and the buffer is named for it as latest.  DETAILS non-nil
+\(interactively, a prefix argument) also has the worker fetch every
+entry's detail and poster, counted in the echo area, as
+`boxoffice-daily' does."
   (interactive
    (list (boxoffice--read-date "Weekly box office")
          (completing-read "Period (default weekend): "
                           '("week" "weekend" "weekdays") nil t nil nil
-                          "weekend")))
+                          "weekend")
+         current-prefix-arg))
   (let* ((day (boxoffice--date date))
          (period (if (member period '(nil "")) "weekend" period))
          (buffer (boxoffice--box-office
                   "boxoffice.weekly"
-                  (format "*boxoffice weekly %s %s*" period
-                          (or day "yesterday"))
+                  (format "*boxoffice weekly %s %s*" period (or day "latest"))
                   `((period . ,period) ,@(and day `((date . ,day))))
-                  nil)))
+                  details)))
     (when (called-interactively-p 'interactive)
       (pop-to-buffer buffer))
     buffer))
