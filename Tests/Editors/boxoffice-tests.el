@@ -617,6 +617,105 @@ YYYYMMDD, yesterday or today-N")))
       (should (equal (aref (cadr (car tabulated-list-entries)) 2)
                      "가나다라마바사아자차카타파하가나다라마…")))))
 
+;;;; Column names apart, rows under them
+
+(defun boxoffice-test--shown ()
+  "The current line as shown: (COLUMN CHAR NAME) for each character.
+A (space :align-to N) display property is honoured as redisplay
+does; NAME is the character's `tabulated-list-column-name'."
+  (let ((position (line-beginning-position))
+        (end (line-end-position))
+        (column 0)
+        shown)
+    (while (< position end)
+      (let ((display (get-text-property position 'display)))
+        (if (eq (car-safe display) 'space)
+            (setq column (max column (plist-get (cdr display) :align-to))
+                  position (next-single-property-change position 'display
+                                                        nil end))
+          (let ((char (char-after position)))
+            (unless (eq char ?\s)
+              (push (list column char
+                          (get-text-property position 'tabulated-list-column-name))
+                    shown))
+            (setq column (+ column (char-width char))
+                  position (1+ position))))))
+    (nreverse shown)))
+
+(defun boxoffice-test--shown-text (shown)
+  "SHOWN, from `boxoffice-test--shown', as the text on the screen."
+  (let ((text ""))
+    (pcase-dolist (`(,column ,char ,_) shown)
+      (setq text (concat text (make-string (max 0 (- column (string-width text))) ?\s)
+                         (string char))))
+    text))
+
+(defun boxoffice-test--span (shown name)
+  "Where the characters of column NAME are in SHOWN: (FIRST . AFTER-LAST)."
+  (let ((mine (cl-remove-if-not (lambda (cell) (equal (nth 2 cell) name)) shown)))
+    (and mine
+         (cons (caar mine)
+               (let ((cell (car (last mine))))
+                 (+ (car cell) (char-width (cadr cell))))))))
+
+(defun boxoffice-test--headings-apart-and-aligned ()
+  "Check the current list's column names under every sort, rows under them."
+  (let ((names (mapcar #'car tabulated-list-format)))
+    ;; Unsorted: each name where its cells are, right-aligned or not.
+    (setq tabulated-list-sort-key nil)
+    (tabulated-list-init-header)
+    (tabulated-list-print)
+    (goto-char (point-min))
+    (let ((heading (boxoffice-test--shown)))
+      (forward-line 1)
+      (while (not (eobp))
+        (let ((row (boxoffice-test--shown)))
+          (cl-loop for column across tabulated-list-format
+                   for name = (car column)
+                   for cell = (boxoffice-test--span row name)
+                   for label = (boxoffice-test--span heading name)
+                   when cell
+                   do (if (plist-get (nthcdr 3 column) :right-align)
+                          (should (equal (list name (cdr label)) (list name (cdr cell))))
+                        (should (equal (list name (car label)) (list name (car cell)))))))
+        (forward-line 1)))
+    ;; Sorted by each column in turn, either way: the names stay apart.
+    (dolist (column (append tabulated-list-format nil))
+      (when (nth 2 column)
+        (dolist (flip '(nil t))
+          (setq tabulated-list-sort-key (cons (car column) flip))
+          (tabulated-list-init-header)
+          (tabulated-list-print)
+          (goto-char (point-min))
+          ;; Emacs 27 leaves the arrow out where it does not fit.
+          (let ((text (replace-regexp-in-string
+                       "[▲▼]" "^" (boxoffice-test--shown-text
+                                    (boxoffice-test--shown)))))
+            (should (equal (split-string text " +" t)
+                           (split-string
+                            (mapconcat (lambda (name)
+                                         (if (and (equal name (car column))
+                                                  (string-match-p "\\^" text))
+                                             (concat name " ^")
+                                           name))
+                                       names " ")
+                            " +" t)))))))))
+
+(ert-deftest boxoffice-test-headings-apart ()
+  "The sort arrow never glues two column names; rows stay under their names."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26")))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (boxoffice-test--headings-apart-and-aligned)
+        (setq tabulated-list-sort-key '("Rank" . t))
+        (tabulated-list-init-header)
+        (tabulated-list-print)
+        (goto-char (point-min))
+        (should (string-match-p
+                 "\\`Rank\\( [▲▼]\\)? +Chg +Title +Audience +Total +Share\\'"
+                 (boxoffice-test--shown-text (boxoffice-test--shown))))))))
+
 ;;;; j. Never blocking
 
 (ert-deftest boxoffice-test-no-blocking ()

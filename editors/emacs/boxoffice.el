@@ -602,12 +602,35 @@ line, \\[revert-buffer] asks again bypassing the cache,
   (min limit (apply #'max 5 (mapcar (lambda (text) (string-width (or text "")))
                                      texts))))
 
+(defun boxoffice--apart (format)
+  "FORMAT, a `tabulated-list-format', with its column names kept apart.
+The name of the column sorted by gains \" ▼\" or \" ▲\", two more
+columns, and a name wider than its column runs into the padding
+after it: every column but the last gets padding enough for its
+name, arrow included, and one space more.  The rows move with
+their names, so they stay lined up under them."
+  (let ((last (1- (length format))))
+    (apply #'vector
+           (cl-loop
+            for column across format
+            for n from 0
+            collect
+            (if (= n last)
+                column
+              (pcase-let* ((`(,name ,width ,sort . ,props) column)
+                           (room (+ (string-width name) (if sort 3 1))))
+                `(,name ,width ,sort
+                        ,@(plist-put (copy-sequence props) :pad-right
+                                     (max 1 (or (plist-get props :pad-right) 1)
+                                          (- room width))))))))))
+
 (defun boxoffice--draw-list (heading format rows)
   "Draw ROWS in the current buffer with FORMAT under HEADING.
-FORMAT is a `tabulated-list-format', ROWS its entries."
+FORMAT is a `tabulated-list-format', ROWS its entries; its padding
+is widened where a column's name needs it (see `boxoffice--apart')."
   (setq boxoffice--heading heading)
   (setq header-line-format (boxoffice--header heading))
-  (setq tabulated-list-format format)
+  (setq tabulated-list-format (boxoffice--apart format))
   (setq tabulated-list-entries rows)
   (tabulated-list-init-header)
   (tabulated-list-print t)
@@ -661,14 +684,15 @@ FORMAT is a `tabulated-list-format', ROWS its entries."
                              (boxoffice--weekday .range.start))
                    (format "%s – %s" .range.start .range.end))
                  (boxoffice--origin .source))
+         ;; As the CLI draws it, Rank given one more space for its arrow.
          (vector `("Rank" 4 ,(boxoffice--by-key 0) :right-align t :pad-right 2)
                  `("Chg" 5 ,(boxoffice--by-key 1) :pad-right 2)
-                 `("Title" ,title-width t :pad-right 0)
-                 `("Audience" 11 ,(boxoffice--by-key 3) :right-align t
-                   :pad-right 0)
-                 `("Total" 13 ,(boxoffice--by-key 4) :right-align t
-                   :pad-right 0)
-                 `("Share" 7 ,(boxoffice--by-key 5) :right-align t))
+                 `("Title" ,title-width t :pad-right 1)
+                 `("Audience" 10 ,(boxoffice--by-key 3) :right-align t
+                   :pad-right 1)
+                 `("Total" 12 ,(boxoffice--by-key 4) :right-align t
+                   :pad-right 1)
+                 `("Share" 6 ,(boxoffice--by-key 5) :right-align t))
          (mapcar (lambda (entry) (boxoffice--box-office-row entry title-width))
                  .entries))))))
 
