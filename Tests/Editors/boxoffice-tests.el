@@ -794,11 +794,14 @@ does; NAME is the character's `tabulated-list-column-name'."
                                 header-line-format))
         (should (equal (cl-third (car (boxoffice-test--rows))) "존 윅 4")))
       (with-current-buffer search
-        (should (string-match-p "5 movies · page 1" header-line-format))
+        (should (equal header-line-format "영화 검색 · 범죄와의 전쟁 · 5 found, page 1"))
+        (should (equal (mapcar #'car tabulated-list-format)
+                       '("Code" "Title" "Year" "Genres" "Directors" "English title")))
         (should (equal (mapcar #'car tabulated-list-entries)
                        '("2023C168" "20113557" "20216937" "20137864" "19910128")))
-        (should (string-match-p "19910128 +범죄와의 전쟁 +Colors +1988 +액션, 범죄 +데니스 호퍼"
-                                (buffer-string))))
+        (should (string-match-p "^19910128 +범죄와의 전쟁 +1988 +액션, 범죄 +데니스 호퍼 +Colors$"
+                                (buffer-string)))
+        (boxoffice-test--headings-apart-and-aligned))
       (with-current-buffer status
         (should (eq major-mode 'boxoffice-status-mode))
         (should (string-match-p "\\`boxoffice-worker 0\\.2\\.0\n" (buffer-string)))
@@ -806,6 +809,30 @@ does; NAME is the character's `tabulated-list-column-name'."
         (should (string-match-p (format "^PID +%d$" (process-id boxoffice--process))
                                 (buffer-string)))
         (should (string-match-p "^Quota +none (offline)$" (buffer-string)))))))
+
+(ert-deftest boxoffice-test-search-and-movie-refused ()
+  "A blank title or a code that is not letters and digits: no call, no buffer."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((before boxoffice--last-id))
+      (dolist (title '("" "   " nil))
+        (should (equal (should-error (boxoffice-search title) :type 'user-error)
+                       '(user-error "Give a title to search for, such as 드림"))))
+      (dolist (code '("" " " nil))
+        (should (equal (should-error (boxoffice-movie code) :type 'user-error)
+                       '(user-error "Give a KOBIS movie code, such as 20124079"))))
+      (dolist (code '("abc!" "2012 4079" "20124079/" "../x" "드림"))
+        (should (equal (should-error (boxoffice-movie code) :type 'user-error)
+                       `(user-error ,(format "\"%s\" is not a KOBIS movie code: \
+use its letters and digits, such as 20124079" code)))))
+      (should-not boxoffice--process)
+      (should (= boxoffice--last-id before)))
+    (should-not (cl-find-if (lambda (buffer)
+                              (string-prefix-p "*boxoffice " (buffer-name buffer)))
+                            (buffer-list)))
+    ;; Letters and digits are a code, as 2023C168 is.
+    (let ((buffer (boxoffice-movie "2023C168")))
+      (should (equal (buffer-name buffer) "*boxoffice movie 2023C168*"))
+      (boxoffice-test--wait-drawn buffer))))
 
 (ert-deftest boxoffice-test-refresh ()
   "g asks again with refresh: true, which goes past the cache."

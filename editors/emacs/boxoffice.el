@@ -597,10 +597,12 @@ line, \\[revert-buffer] asks again bypassing the cache,
   "TEXT cut to WIDTH display columns with an ellipsis where it is cut."
   (truncate-string-to-width (or text "") width nil nil "…"))
 
-(defun boxoffice--column-width (texts limit)
-  "The widest of TEXTS in display columns, at most LIMIT, at least 5."
-  (min limit (apply #'max 5 (mapcar (lambda (text) (string-width (or text "")))
-                                     texts))))
+(defun boxoffice--column-width (name texts limit)
+  "The width of column NAME holding TEXTS, in display columns.
+The widest of TEXTS, at most LIMIT, at least NAME's own width."
+  (min limit (apply #'max (string-width name)
+                    (mapcar (lambda (text) (string-width (or text "")))
+                            texts))))
 
 (defun boxoffice--apart (format)
   "FORMAT, a `tabulated-list-format', with its column names kept apart.
@@ -674,6 +676,7 @@ is widened where a column's name needs it (see `boxoffice--apart')."
       (boxoffice--show-error error)
     (let-alist result
       (let ((title-width (boxoffice--column-width
+                          "Title"
                           (mapcar (lambda (entry) (alist-get 'title entry))
                                   .entries)
                           40)))
@@ -784,54 +787,71 @@ entry's detail and poster, counted in the echo area, as
       (boxoffice--show-error error)
     (let-alist result
       (let ((title-width (boxoffice--column-width
+                          "Title"
                           (mapcar (lambda (movie) (alist-get 'title movie))
                                   .movies)
                           40))
-            (english-width (boxoffice--column-width
-                            (mapcar (lambda (movie)
-                                      (alist-get 'titleEnglish movie))
-                                    .movies)
-                            30)))
+            (genres-width (boxoffice--column-width
+                           "Genres"
+                           (mapcar (lambda (movie)
+                                     (string-join (alist-get 'genres movie)
+                                                  ", "))
+                                   .movies)
+                           16))
+            (directors-width (boxoffice--column-width
+                              "Directors"
+                              (mapcar (lambda (movie)
+                                        (string-join (alist-get 'directors
+                                                                movie)
+                                                     ", "))
+                                      .movies)
+                              20)))
         (boxoffice--draw-list
-         (format "movie.search %s · %d movie%s · page %d" title .total
-                 (if (= .total 1) "" "s") .page)
+         (format "영화 검색 · %s · %d found, page %d" title .total .page)
          (vector '("Code" 8 t :pad-right 2)
                  `("Title" ,title-width t :pad-right 2)
-                 `("English" ,english-width t :pad-right 2)
-                 `("Year" 4 ,(boxoffice--by-key 3) :pad-right 2)
-                 '("Genres" 16 t :pad-right 2)
-                 '("Directors" 0 t))
+                 `("Year" 4 ,(boxoffice--by-key 2) :right-align t
+                   :pad-right 2)
+                 `("Genres" ,genres-width t :pad-right 2)
+                 `("Directors" ,directors-width t :pad-right 2)
+                 '("English title" 0 t))
          (mapcar
           (lambda (movie)
             (let-alist movie
               (list .movieCode
                     (vector .movieCode
                             (boxoffice--fit .title title-width)
-                            (boxoffice--fit .titleEnglish english-width)
                             (boxoffice--keyed (if .productionYear
                                                   (number-to-string
                                                    .productionYear)
                                                 "")
                                               .productionYear)
-                            (boxoffice--fit (string-join .genres ", ") 16)
-                            (string-join .directors ", ")))))
+                            (boxoffice--fit (string-join .genres ", ")
+                                            genres-width)
+                            (boxoffice--fit (string-join .directors ", ")
+                                            directors-width)
+                            (or .titleEnglish "")))))
           .movies))))))
 
 ;;;###autoload
 (defun boxoffice-search (title)
   "Show the movies KOBIS finds for TITLE; return the buffer.
-RET on a line opens that movie."
+RET on a line opens that movie.  A blank TITLE is refused before
+any call."
   (interactive (list (read-string "Search movies by title: ")))
-  (let ((buffer (boxoffice--open
-                 (format "*boxoffice search %s*" title) #'boxoffice-list-mode
-                 (lambda (_refresh)
-                   (boxoffice--call-for
-                    (current-buffer) "movie.search" `((title . ,title))
-                    (lambda (result error)
-                      (boxoffice--draw-search title result error)))))))
-    (when (called-interactively-p 'interactive)
-      (pop-to-buffer buffer))
-    buffer))
+  (let ((title (string-trim (or title ""))))
+    (when (string-empty-p title)
+      (user-error "Give a title to search for, such as 드림"))
+    (let ((buffer (boxoffice--open
+                   (format "*boxoffice search %s*" title) #'boxoffice-list-mode
+                   (lambda (_refresh)
+                     (boxoffice--call-for
+                      (current-buffer) "movie.search" `((title . ,title))
+                      (lambda (result error)
+                        (boxoffice--draw-search title result error)))))))
+      (when (called-interactively-p 'interactive)
+        (pop-to-buffer buffer))
+      buffer)))
 
 ;;;; Details: a movie, the worker
 
@@ -954,8 +974,16 @@ REFRESH is passed on to the poster."
 
 ;;;###autoload
 (defun boxoffice-movie (code)
-  "Show the detail of the movie whose KOBIS code is CODE; return the buffer."
+  "Show the detail of the movie whose KOBIS code is CODE; return the buffer.
+CODE is letters and digits, such as 20124079; anything else is
+refused before any call."
   (interactive (list (read-string "KOBIS movie code: ")))
+  (setq code (string-trim (or code "")))
+  (cond ((string-empty-p code)
+         (user-error "Give a KOBIS movie code, such as 20124079"))
+        ((not (string-match-p "\\`[A-Za-z0-9]+\\'" code))
+         (user-error "\"%s\" is not a KOBIS movie code: use its letters \
+and digits, such as 20124079" code)))
   (let ((buffer (boxoffice--open
                  (format "*boxoffice movie %s*" code) #'boxoffice-detail-mode
                  (lambda (refresh)
