@@ -171,6 +171,41 @@
         (push (list (match-string 1) (match-string 2) (match-string 3)) rows))
       (nreverse rows))))
 
+(defun boxoffice-test--field (label)
+  "The value of field LABEL in the current detail, its lines joined.
+A line broken after \",\" is joined with a space, one broken inside
+a word (a path, an address) with nothing."
+  (save-excursion
+    (goto-char (point-min))
+    (when (re-search-forward (format "^%s +\\(.*\\)$" (regexp-quote label)) nil t)
+      (let ((value (match-string-no-properties 1))
+            (indent (- (match-beginning 1) (match-beginning 0))))
+        (forward-line 1)
+        (while (looking-at (format "^ \\{%d\\}\\([^ ].*\\)$" indent))
+          (setq value (concat value (if (string-suffix-p "," value) " " "")
+                              (match-string-no-properties 1)))
+          (forward-line 1))
+        value))))
+
+(defun boxoffice-test--joined ()
+  "The current buffer's text, its lines joined by spaces, as one line."
+  (string-trim (replace-regexp-in-string "\n" " " (buffer-string))))
+
+(defun boxoffice-test--lines-fit (buffer)
+  "Check that no line of BUFFER is wider than its window shows unbroken."
+  (with-current-buffer buffer
+    (let ((room (1- (window-width (get-buffer-window buffer))))
+          wide)
+      (should (= room (window-max-chars-per-line (get-buffer-window buffer))))
+      (save-excursion
+        (goto-char (point-min))
+        (while (not (eobp))
+          (let ((line (buffer-substring (point) (line-end-position))))
+            (when (> (string-width line) room)
+              (push line wide)))
+          (forward-line 1)))
+      (should-not wide))))
+
 ;;;; a. The list, offline
 
 (ert-deftest boxoffice-test-daily-offline ()
@@ -237,11 +272,14 @@
           (should (string-match-p "^Director   이병헌$" (buffer-string)))
           (should (string-match-p "^Actors     박서준 (윤홍대), 이지은 (이소민)"
                                   (buffer-string)))
-          (should (string-match-p "^Code       20198482$" (buffer-string)))
+          (should (string-match-p
+                   "^Code       20198482\nSource     fixture, recorded 2026-11-20T00:00:00Z\n\\'"
+                   (buffer-string)))
           ;; Offline, 드림's recorded poster search found nothing.
           (boxoffice-test--wait "the poster line"
                                 (lambda () boxoffice--poster))
-          (should (string-match-p "^Poster     not found$" (buffer-string))))))))
+          (should (string-match-p "^Poster     (not found)$" (buffer-string)))
+          (should-not (buffer-modified-p)))))))
 
 (ert-deftest boxoffice-test-detail-poster-address-offline ()
   "Offline the poster line shows the recorded image address."
@@ -250,9 +288,8 @@
       (boxoffice-test--wait "the poster line"
                             (lambda () (buffer-local-value 'boxoffice--poster movie)))
       (with-current-buffer movie
-        (should (string-match-p
-                 "^Poster     https://t1\\.daumcdn\\.net/news/201901/03/nocut/20190103153601230nltn\\.jpg$"
-                 (buffer-string)))
+        (should (equal (boxoffice-test--field "Poster")
+                       "https://t1.daumcdn.net/news/201901/03/nocut/20190103153601230nltn.jpg"))
         (should (string-match-p "^Actors     이병헌 (광해/하선), 류승룡 (허균)"
                                 (buffer-string)))))))
 
@@ -263,9 +300,77 @@
       (boxoffice-test--wait "the poster line"
                             (lambda () (buffer-local-value 'boxoffice--poster movie)))
       (with-current-buffer movie
-        (should (string-match "^Poster     \\(/.*/posters/[0-9a-f]\\{64\\}\\.jpg\\)$"
-                              (buffer-string)))
-        (should (file-exists-p (match-string 1 (buffer-string))))))))
+        (let ((poster (boxoffice-test--field "Poster")))
+          (should (string-match-p "\\`/.*/posters/[0-9a-f]\\{64\\}\\.jpg\\'" poster))
+          (should (file-exists-p poster)))
+        (should (string-match-p "^Source     kobis, fetched " (buffer-string)))))))
+
+(ert-deftest boxoffice-test-detail-fits-the-window ()
+  "The detail's lines fit the window less its continuation column."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((movie (boxoffice-movie "20124079")))
+      (switch-to-buffer movie)
+      (delete-other-windows)
+      (boxoffice-test--wait "the poster line"
+                            (lambda () (buffer-local-value 'boxoffice--poster movie)))
+      (boxoffice-test--lines-fit movie)
+      (with-current-buffer movie
+        ;; Broken after ", " as the CLI breaks it, nothing lost.
+        (should (string-match-p "^Actors     이병헌 (광해/하선), .*,$" (buffer-string)))
+        (should (equal (boxoffice-test--field "Actors")
+                       (concat "이병헌 (광해/하선), 류승룡 (허균), 한효주 (중전), "
+                               "장광 (조내관), 김인권 (도부장), 심은경 (사월이), "
+                               "김명곤 (박충수), 서진원 (도총관)")))
+        (should (equal (boxoffice-test--field "Poster")
+                       "https://t1.daumcdn.net/news/201901/03/nocut/20190103153601230nltn.jpg")))
+      ;; Half the width: drawn again by g, it fits again.
+      (split-window-right)
+      (with-current-buffer movie
+        (revert-buffer))
+      (boxoffice-test--wait-drawn movie)
+      (boxoffice-test--wait "the poster line"
+                            (lambda () (buffer-local-value 'boxoffice--poster movie)))
+      (boxoffice-test--lines-fit movie)
+      (with-current-buffer movie
+        (goto-char (point-min))
+        (forward-line 2)
+        (should (looking-at (format "─\\{%d\\}$"
+                                    (min 60 (1- (window-width (get-buffer-window movie)))))))
+        (should (equal (boxoffice-test--field "Poster")
+                       "https://t1.daumcdn.net/news/201901/03/nocut/20190103153601230nltn.jpg")))
+      (delete-other-windows))))
+
+(ert-deftest boxoffice-test-detail-poster-placeholders ()
+  "The Poster line while asked, when not found, and on an error (a warning)."
+  (with-temp-buffer
+    (boxoffice-detail-mode)
+    (let (poster-callback)
+      (cl-letf (((symbol-function 'boxoffice--call-for)
+                 (lambda (_buffer method _params callback &optional _progress)
+                   (should (equal method "movie.poster"))
+                   (setq poster-callback callback)
+                   1)))
+        (boxoffice--movie-answered
+         '((movieCode . "20124079") (title . "광해, 왕이 된 남자")
+           (titleEnglish . "Masquerade") (directors ((name . "추창민")))
+           (source (origin . "kobis") (fetchedAt . "2026-11-21T03:04:05Z")))
+         nil nil))
+      (should (string-match-p "^Poster     (asking for the poster…)$" (buffer-string)))
+      (should (string-match-p
+               "^Code       20124079\nSource     kobis, fetched 2026-11-21T03:04:05Z\n\\'"
+               (buffer-string)))
+      (should-not (buffer-modified-p))
+      (funcall poster-callback '((found . :false)) nil)
+      (should (string-match-p "^Poster     (not found)$" (buffer-string)))
+      (let ((boxoffice-test--messages nil))
+        (funcall poster-callback nil '((code . -31003) (message . "Kakao is down")))
+        (should (string-match-p "^Poster     (Kakao is down)$" (buffer-string)))
+        (should (string-match-p "^Director   추창민$" (buffer-string)))
+        (should (eq boxoffice--state 'drawn))
+        (let ((said (boxoffice-test--said "\\`boxoffice: Kakao is down\\'")))
+          (should said)
+          (should (eq (get-text-property 0 'face said) 'warning))))
+      (should-not (buffer-modified-p)))))
 
 ;;;; c. Errors
 
@@ -279,7 +384,26 @@
         (should (string-match-p "\\`boxoffice: .*after the latest allowed date"
                                 (buffer-string))))
       (should (boxoffice-test--said
-               "\\`boxoffice: .*after the latest allowed date 2026-11-20")))))
+               "\\`boxoffice: .*after the latest allowed date 2026-11-20"))
+      (should (eq (get-text-property 0 'face (boxoffice-test--said "latest allowed"))
+                  'error))
+      (should-not (buffer-modified-p buffer)))))
+
+(ert-deftest boxoffice-test-error-wrapped ()
+  "An error is word-wrapped to the window in its buffer, nothing cut off."
+  (boxoffice-test--with boxoffice-test--offline
+    (dolist (buffer (list (boxoffice-movie "abc") (boxoffice-search "드림스")))
+      (switch-to-buffer buffer)
+      (delete-other-windows)
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (should (eq boxoffice--state 'failed))
+        (should-not (buffer-modified-p))
+        (should (> (count-lines (point-min) (point-max)) 1))
+        ;; The lines joined again are what the echo area said.
+        (should (string-prefix-p "boxoffice: offline mode: " (buffer-string)))
+        (should (member (boxoffice-test--joined) boxoffice-test--messages)))
+      (boxoffice-test--lines-fit buffer))))
 
 (ert-deftest boxoffice-test-quota-exhausted ()
   "An exhausted KOBIS budget is said as the method says it; the day drawn stays."
@@ -292,7 +416,7 @@
           (should (boxoffice-test--said
                    "boxoffice: .*KOBIS budget of 1 calls for 2026-11-21 (KST) is spent"))
           (should (string-match-p "budget of 1 calls"
-                                  (with-current-buffer second (buffer-string))))
+                                  (with-current-buffer second (boxoffice-test--joined))))
           (should (string-match-p "2022-08-01"
                                   (with-current-buffer first
                                     (format "%s" header-line-format)))))))))
@@ -501,7 +625,7 @@ YYYYMMDD, yesterday or today-N")))
             (should (string-match-p
                      (concat "\\`boxoffice: the worker was killed by signal 9 after a "
                              "restart, before answering anything; not restarting")
-                     (buffer-string))))
+                     (boxoffice-test--joined))))
           (should (boxoffice-test--said "not restarting"))
           (should-not boxoffice--process)
           (boxoffice-test--upstream "/__release")

@@ -479,19 +479,107 @@ started (or found missing) before any buffer is made."
       (boxoffice--ask-again nil))
     buffer))
 
+(defun boxoffice--say (level format-string &rest args)
+  "Say FORMAT-STRING with ARGS after \"boxoffice: \" in the echo area.
+LEVEL, `error' or `warning', is the face it is said in."
+  (message "%s" (propertize (concat "boxoffice: "
+                                    (apply #'format format-string args))
+                            'face level)))
+
+(defun boxoffice--width ()
+  "How many columns a line of the current buffer can take.
+As many as its window shows without continuing the line: in a
+terminal the window's width less one, as the last column holds the
+continuation glyph.  The window showing the buffer, else the
+selected one."
+  (window-max-chars-per-line
+   (or (get-buffer-window (current-buffer) t) (selected-window))))
+
+(defun boxoffice--break-word (word width)
+  "WORD in pieces of at most WIDTH display columns.
+A path or an address breaks after a slash where one is near."
+  (let (pieces)
+    (while (> (string-width word) width)
+      (let* ((piece (truncate-string-to-width word width))
+             (slash (string-match-p "/[^/]*\\'" piece)))
+        (when (and slash (> slash (/ (length piece) 2)))
+          (setq piece (substring piece 0 (1+ slash))))
+        ;; A character wider than WIDTH goes on a line of its own.
+        (when (string-empty-p piece)
+          (setq piece (substring word 0 1)))
+        (push piece pieces)
+        (setq word (substring word (length piece)))))
+    (nreverse (cons word pieces))))
+
+(defun boxoffice--wrap (text width &optional prose)
+  "TEXT in lines of at most WIDTH display columns, as `string-width' says.
+Lines break after \", \", as the CLI's detail screen breaks a list,
+so that a \"name (role)\" stays whole; a piece too wide for a line
+breaks at its spaces, a word too wide at WIDTH.  PROSE non-nil
+breaks at every space: word wrap."
+  (let (pieces lines current)
+    ;; Each piece is (TEXT . GLUE), GLUE joining it to the piece before
+    ;; when both go on one line.
+    (cl-loop for (item . more) on (if prose
+                                      (list text)
+                                    (split-string text ", "))
+             for piece = (if more (concat item ",") item)
+             do (if (and (not prose) (<= (string-width piece) width))
+                    (push (cons piece " ") pieces)
+                  (dolist (word (split-string piece " " t))
+                    (let ((glue " "))
+                      (dolist (part (boxoffice--break-word word width))
+                        (push (cons part glue) pieces)
+                        (setq glue ""))))))
+    (dolist (piece (nreverse pieces))
+      (let ((joined (and current (concat current (cdr piece) (car piece)))))
+        (cond ((null current) (setq current (car piece)))
+              ((<= (string-width joined) width) (setq current joined))
+              (t (push current lines)
+                 (setq current (car piece))))))
+    (nreverse (cons (or current "") lines))))
+
+(defun boxoffice--insert-field (label value label-width width)
+  "Insert LABEL in a column LABEL-WIDTH wide, VALUE wrapped after it.
+No line is wider than WIDTH; the value's next lines are indented
+under its first."
+  (let ((lead (propertize (format (format "%%-%ds" label-width) label)
+                          'face 'shadow)))
+    (dolist (line (boxoffice--wrap value (max 10 (- width label-width))))
+      (insert lead line "\n")
+      (setq lead (make-string label-width ?\s)))))
+
+(defun boxoffice--redraw (draw state)
+  "Draw the current buffer afresh with DRAW, leaving it in STATE.
+DRAW is called with the width a line can take (`boxoffice--width')
+in the emptied buffer.  Point stays on its line; the buffer is left
+unmodified, as nothing in it is the user's."
+  (let ((line (line-number-at-pos))
+        (width (boxoffice--width))
+        (inhibit-read-only t))
+    (erase-buffer)
+    (funcall draw width)
+    (goto-char (point-min))
+    (forward-line (1- line))
+    (set-buffer-modified-p nil)
+    (setq boxoffice--state state)))
+
 (defun boxoffice--show-error (error)
-  "Say ERROR's message in the echo area and as the current buffer."
+  "Say ERROR's message in the echo area and as the current buffer.
+In the buffer it is wrapped to the window, as nothing is cut off."
   (let ((text (format "%s" (or (alist-get 'message error) error))))
-    (message "boxoffice: %s" text)
-    (setq boxoffice--state 'failed)
+    (boxoffice--say 'error "%s" text)
     (when (derived-mode-p 'tabulated-list-mode)
       (setq tabulated-list-entries nil))
     (setq header-line-format
           (boxoffice--header (concat (string-trim (buffer-name) "\\*" "\\*")
                                      " · failed")))
-    (let ((inhibit-read-only t))
-      (erase-buffer)
-      (insert "boxoffice: " text "\n"))))
+    (boxoffice--redraw
+     (lambda (width)
+       (dolist (line (split-string (concat "boxoffice: " text) "\n"))
+         (dolist (piece (boxoffice--wrap line width t))
+           (insert piece "\n"))))
+     'failed)))
 
 (defun boxoffice--setup-buffer ()
   "Make the current buffer cancel its calls when killed and ask on g."
@@ -873,43 +961,23 @@ any call."
 (defvar-local boxoffice--poster nil
   "What the Poster line says, or nil while it is being asked.")
 
-(defun boxoffice--wrap (text width)
-  "TEXT in lines of at most WIDTH columns, broken after \", \".
-As the CLI's detail screen does: a list stays readable under its label."
-  (if (<= (string-width text) width)
-      (list text)
-    (let (lines current)
-      (dolist (piece (split-string text ", "))
-        (let ((candidate (if current (concat current ", " piece) piece)))
-          (if (and current (> (string-width candidate) width))
-              (progn (push (concat current ",") lines)
-                     (setq current piece))
-            (setq current candidate))))
-      (nreverse (cons current lines)))))
-
 (defun boxoffice--draw-fields (title english fields)
   "Draw TITLE, ENGLISH, a rule and FIELDS as the CLI's detail screens.
 FIELDS is a list of (LABEL VALUE): the label in a column of its own,
-the value wrapped under it; a field without a value is left out."
-  (let* ((window (get-buffer-window (current-buffer) t))
-         (width (if window (window-body-width window) 100))
-         (line (line-number-at-pos))
-         (inhibit-read-only t))
-    (erase-buffer)
-    (insert (propertize title 'face 'bold) "\n")
-    (when (and english (not (string-empty-p english)))
-      (insert english "\n"))
-    (insert (propertize (make-string (min width 60) ?─) 'face 'shadow) "\n")
-    (pcase-dolist (`(,label ,value) fields)
-      (when (and value (not (string-empty-p value)))
-        (let ((lead (propertize (format "%-10s " label) 'face 'shadow)))
-          (dolist (piece (boxoffice--wrap value (- width 11)))
-            (insert lead piece "\n")
-            (setq lead (make-string 11 ?\s))))))
-    (goto-char (point-min))
-    (forward-line (1- line))
-    (setq header-line-format nil)
-    (setq boxoffice--state 'drawn)))
+the value wrapped after it; a field without a value is left out."
+  (setq header-line-format nil)
+  (boxoffice--redraw
+   (lambda (width)
+     (dolist (line (boxoffice--wrap title width t))
+       (insert (propertize line 'face 'bold) "\n"))
+     (when (and english (not (string-empty-p english)))
+       (dolist (line (boxoffice--wrap english width t))
+         (insert line "\n")))
+     (insert (propertize (make-string (min width 60) ?─) 'face 'shadow) "\n")
+     (pcase-dolist (`(,label ,value) fields)
+       (when (and value (not (string-empty-p value)))
+         (boxoffice--insert-field label value 11 width))))
+   'drawn))
 
 (defun boxoffice--with-roles (people)
   "PEOPLE (actors or companies) as \"name (role)\", comma-separated."
@@ -937,16 +1005,21 @@ the value wrapped under it; a field without a value is left out."
        ("Actors" ,(boxoffice--with-roles (cl-subseq .actors 0
                                                     (min 8 (length .actors)))))
        ("Companies" ,(boxoffice--with-roles .companies))
-       ("Poster" ,(or boxoffice--poster "asking…"))
-       ("Code" ,.movieCode)))))
+       ("Poster" ,(or boxoffice--poster "(asking for the poster…)"))
+       ("Code" ,.movieCode)
+       ("Source" ,(boxoffice--origin .source))))))
 
 (defun boxoffice--poster-answered (result error)
-  "Put the poster in RESULT on the Poster line; or say ERROR there."
+  "Put the poster in RESULT on the Poster line; or say ERROR there.
+An error leaves the detail standing: it is said in parentheses on
+the Poster line, and in the echo area as a warning."
   (setq boxoffice--poster
         (cond (error
-               (message "boxoffice: %s" (alist-get 'message error))
-               (alist-get 'message error))
-              ((not (eq (alist-get 'found result) t)) "not found")
+               (let ((text (format "%s" (or (alist-get 'message error)
+                                            error))))
+                 (boxoffice--say 'warning "%s" text)
+                 (format "(%s)" text)))
+              ((not (eq (alist-get 'found result) t)) "(not found)")
               ((alist-get 'file result)
                (alist-get 'path (alist-get 'file result)))
               (t (alist-get 'url (alist-get 'image result)))))
