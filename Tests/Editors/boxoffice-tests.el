@@ -928,11 +928,66 @@ does; NAME is the character's `tabulated-list-column-name'."
         (boxoffice-test--headings-apart-and-aligned))
       (with-current-buffer status
         (should (eq major-mode 'boxoffice-status-mode))
-        (should (string-match-p "\\`boxoffice-worker 0\\.2\\.0\n" (buffer-string)))
-        (should (string-match-p "^Mode +offline$" (buffer-string)))
-        (should (string-match-p (format "^PID +%d$" (process-id boxoffice--process))
+        (should (string-match-p
+                 (concat
+                  "\\`boxoffice-worker 0\\.2\\.0 ([0-9a-f]+) · offline\n"
+                  (format "process        pid %d, up [0-9]+\\.[0-9] s\n"
+                          (process-id boxoffice--process))
+                  "KOBIS quota    none offline (set KOBIS_API_KEY to go live)\n"
+                  "cache          none\n"
+                  "requests       [0-9]+ answered, 0 failed, 0 cancelled, [0-9]+ in flight\n"
+                  "binary         " (regexp-quote (getenv "BOXOFFICE_WORKER")) "\n\\'")
+                 (buffer-string)))
+        (should-not (buffer-modified-p))))))
+
+(ert-deftest boxoffice-test-status-lines ()
+  "The status screen's lines, a live quota, a cache and a store."
+  (with-temp-buffer
+    (boxoffice-status-mode)
+    (let ((boxoffice--process nil))
+      (boxoffice--status-answered
+       '((name . "boxoffice-worker") (version . "0.2.0") (commit . "f7bbe8cb1520")
+         (mode . "live") (pid . 4242) (uptimeSeconds . 3.21)
+         (requests (succeeded . 5) (failed . 1) (cancelled . 2) (inFlight . 3))
+         (quota (day . "2026-11-21") (limit . 100) (used . 1) (remaining . 99)
+                (resetsAt . "2026-11-21T15:00:00Z"))
+         (cache (enabled . t) (path . "/root/.cache/boxoffice-worker")
+                (hits . 3) (misses . 1))
+         (store (kind . "sqlite")
+                (location . "/root/.cache/boxoffice-worker/boxoffice.sqlite")
+                (connected . t)))
+       nil))
+    (should (equal (buffer-string)
+                   (concat
+                    "boxoffice-worker 0.2.0 (f7bbe8cb1520) · live\n"
+                    "process        pid 4242, up 3.2 s\n"
+                    "KOBIS quota    1 of 100 used, 99 left; resets 2026-11-21T15:00:00Z\n"
+                    "cache          /root/.cache/boxoffice-worker, 3 hits, 1 misses\n"
+                    "store          sqlite /root/.cache/boxoffice-worker/boxoffice.sqlite\n"
+                    "               (connected)\n"
+                    "requests       5 answered, 1 failed, 2 cancelled, 3 in flight\n")))
+    (should-not (buffer-modified-p))))
+
+(ert-deftest boxoffice-test-status-live ()
+  "Live, the status counts the KOBIS quota used and the cache."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--wait-drawn (boxoffice-daily "2023-02-06"))
+    (let ((status (boxoffice-status)))
+      (boxoffice-test--wait-drawn status)
+      (with-current-buffer status
+        (should (string-match-p "\\`boxoffice-worker 0\\.2\\.0 ([0-9a-f]+) · live\n"
                                 (buffer-string)))
-        (should (string-match-p "^Quota +none (offline)$" (buffer-string)))))))
+        (should (string-match-p
+                 "^KOBIS quota    [1-9][0-9]* of [0-9]+ used, [0-9]+ left; resets [-0-9T:]+Z$"
+                 (buffer-string)))
+        (should (string-match-p
+                 (concat "\\`" (regexp-quote (getenv "BOXOFFICE_CACHE_DIR"))
+                         ", [0-9]+ hits, [1-9][0-9]* misses\\'")
+                 (boxoffice-test--field "cache")))
+        ;; Live, the cache directory holds the worker's sqlite store.
+        ;; (Where the line broke at a space the field joins with none.)
+        (should (string-match-p "\\`sqlite /.*\\.sqlite ?(connected)\\'"
+                                (boxoffice-test--field "store")))))))
 
 (ert-deftest boxoffice-test-search-and-movie-refused ()
   "A blank title or a code that is not letters and digits: no call, no buffer."

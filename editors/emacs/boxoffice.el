@@ -1069,41 +1069,57 @@ and digits, such as 20124079" code)))
       (pop-to-buffer buffer))
     buffer))
 
-(defun boxoffice--thousands (number)
-  "NUMBER, an integer, with thousands separators."
-  (let ((digits (number-to-string number)))
-    (while (string-match "\\([0-9]\\)\\([0-9]\\{3\\}\\)\\($\\|,\\)" digits)
-      (setq digits (replace-match "\\1,\\2\\3" t nil digits)))
-    digits))
-
 (defun boxoffice--status-answered (result error)
-  "Draw RESULT, the worker's status; or say ERROR."
+  "Draw RESULT, the worker's status, as the CLI's status screen; or ERROR.
+As the CLI says it, with the process, the requests and the binary."
   (if error
       (boxoffice--show-error error)
+    (setq header-line-format nil)
     (let-alist result
-      (boxoffice--draw-fields
-       (format "%s %s" .name .version)
-       (and .commit (concat "commit " .commit))
-       `(("Mode" ,.mode)
-         ("PID" ,(number-to-string .pid))
-         ("Uptime" ,(format-seconds "%Y, %D, %H, %M, %z%S"
-                                    (round .uptimeSeconds)))
-         ("Quota" ,(if .quota
-                       (format "%s of %s KOBIS calls left today (resets %s)"
-                               (boxoffice--thousands .quota.remaining)
-                               (boxoffice--thousands .quota.limit)
-                               .quota.resetsAt)
-                     (format "none (%s)" .mode)))
-         ("Cache" ,(if .cache.path
-                       (format "%s · %s hits, %s misses" .cache.path
-                               (boxoffice--thousands .cache.hits)
-                               (boxoffice--thousands .cache.misses))
-                     "none"))
-         ("Requests" ,(format "%s answered, %s failed, %s cancelled"
-                              .requests.succeeded .requests.failed
-                              .requests.cancelled))
-         ("Binary" ,(and (processp boxoffice--process)
-                         (car (process-command boxoffice--process)))))))))
+      (let ((known (lambda (value) (if value (format "%s" value) "?"))))
+        (boxoffice--redraw
+         (lambda (width)
+           (insert (propertize (format "boxoffice-worker %s" .version)
+                               'face 'bold)
+                   (if .commit (format " (%s)" .commit) "")
+                   " · " .mode "\n")
+           (pcase-dolist
+               (`(,label ,value)
+                `(("process" ,(format "pid %d, up %.1f s"
+                                      .pid .uptimeSeconds))
+                  ("KOBIS quota"
+                   ,(if .quota
+                        (format "%s of %s used, %s left; resets %s"
+                                (funcall known .quota.used)
+                                (funcall known .quota.limit)
+                                (funcall known .quota.remaining)
+                                (funcall known .quota.resetsAt))
+                      "none offline (set KOBIS_API_KEY to go live)"))
+                  ("cache" ,(if .cache.path
+                                (format "%s, %s hits, %s misses" .cache.path
+                                        (funcall known .cache.hits)
+                                        (funcall known .cache.misses))
+                              "none"))
+                  ("store" ,(and .store
+                                 (format "%s %s (%s)"
+                                         (funcall known .store.kind)
+                                         (funcall known .store.location)
+                                         (if (eq .store.connected t)
+                                             "connected"
+                                           "not connected"))))
+                  ("requests"
+                   ,(format "%s answered, %s failed, %s cancelled, \
+%s in flight"
+                            (funcall known .requests.succeeded)
+                            (funcall known .requests.failed)
+                            (funcall known .requests.cancelled)
+                            (funcall known .requests.inFlight)))
+                  ("binary" ,(and (processp boxoffice--process)
+                                  (car (process-command
+                                        boxoffice--process))))))
+             (when value
+               (boxoffice--insert-field label value 15 width))))
+         'drawn)))))
 
 ;;;###autoload
 (defun boxoffice-status ()
