@@ -556,6 +556,51 @@ YYYYMMDD, yesterday or today-N")))
           (should-not (boxoffice-test--said "\\`boxoffice: ")))
       (boxoffice-test--upstream "/__release"))))
 
+(ert-deftest boxoffice-test-q-kills-and-cancels ()
+  "q kills the buffer, so its call still waiting is cancelled."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (unwind-protect
+        (let* ((before (boxoffice-test--kobis-calls))
+               (buffer (boxoffice-daily "2023-02-07")))
+          (switch-to-buffer buffer)
+          (boxoffice-test--wait "the worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (should (= (hash-table-count boxoffice--calls) 1))
+          (should (eq (key-binding "q") #'boxoffice-quit))
+          (call-interactively (key-binding "q"))
+          (should-not (buffer-live-p buffer))
+          (should (= (hash-table-count boxoffice--calls) 0))
+          (boxoffice-test--upstream "/__release")
+          (boxoffice-test--wait
+           "requests.cancelled = 1"
+           (lambda ()
+             (= 1 (let-alist (boxoffice-test--ask "worker.status")
+                    .requests.cancelled)))))
+      (boxoffice-test--upstream "/__release"))))
+
+(ert-deftest boxoffice-test-q-in-every-buffer ()
+  "q kills a drawn list, detail or status too, not only hides it."
+  (boxoffice-test--with boxoffice-test--offline
+    (dolist (buffer (list (boxoffice-daily "2023-04-26") (boxoffice-movie "20124079")
+                          (boxoffice-status)))
+      (boxoffice-test--wait-drawn buffer)
+      (switch-to-buffer buffer)
+      (should (eq (key-binding "q") #'boxoffice-quit))
+      (call-interactively (key-binding "q"))
+      (should-not (buffer-live-p buffer)))))
+
+(ert-deftest boxoffice-test-ret-without-a-movie ()
+  "RET on a line without a movie says so."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((buffer (boxoffice-daily "2023-04-26")))
+      (boxoffice-test--wait-drawn buffer)
+      (with-current-buffer buffer
+        (goto-char (point-min))
+        (should (equal (should-error (call-interactively (key-binding (kbd "RET")))
+                                     :type 'user-error)
+                       '(user-error "boxoffice: no movie on this line")))))))
+
 ;;;; g. Restarted once
 
 (ert-deftest boxoffice-test-restart-in-flight ()

@@ -22,14 +22,16 @@
 ;; Commands:
 ;;   M-x boxoffice-daily     a day's top 10 (C-u: also every entry's detail
 ;;                           and poster, counted in the echo area)
-;;   M-x boxoffice-weekly    a week's, weekend's or weekdays' top 10
+;;   M-x boxoffice-weekly    a week's, weekend's or weekdays' top 10 (C-u:
+;;                           the same)
 ;;   M-x boxoffice-movie     a movie's detail by its KOBIS code
 ;;   M-x boxoffice-search    movies by title
 ;;   M-x boxoffice-status    the worker: version, mode, quota, cache
 ;;   M-x boxoffice-stop-worker
 ;;
 ;; In a list, RET opens the movie on the line, g asks again bypassing the
-;; cache, S (or a click on a column name) sorts, q quits.
+;; cache, S (or a click on a column name) sorts.  In every buffer q closes
+;; it, cancelling a call it still waits for.
 ;;
 ;; Install with M-x package-install-file RET boxoffice.el, or put this
 ;; directory on `load-path' and (require 'boxoffice).  The worker itself
@@ -644,9 +646,16 @@ yesterday or today-N" text)))))
 
 ;;;; Lists: box offices and searches
 
+(defun boxoffice-quit ()
+  "Close this buffer: kill it, and quit its window as `quit-window' does.
+Killing it cancels a call it still waits for."
+  (interactive)
+  (quit-window t))
+
 (defvar boxoffice-list-mode-map
   (let ((map (make-sparse-keymap)))
     (define-key map (kbd "RET") #'boxoffice-open-movie)
+    (define-key map "q" #'boxoffice-quit)
     map)
   "Keys of `boxoffice-list-mode' besides those of `tabulated-list-mode'.")
 
@@ -654,7 +663,7 @@ yesterday or today-N" text)))))
   "A box office or a search, a movie a line.
 \\<boxoffice-list-mode-map>\\[boxoffice-open-movie] opens the movie on the \
 line, \\[revert-buffer] asks again bypassing the cache,
-\\[tabulated-list-sort] sorts by the column at point, \\[quit-window] quits.
+\\[tabulated-list-sort] sorts by the column at point, \\[boxoffice-quit] closes.
 
 \\{boxoffice-list-mode-map}"
   ;; The header line names the day and the source; the column names are
@@ -668,7 +677,7 @@ line, \\[revert-buffer] asks again bypassing the cache,
   (interactive)
   (let ((code (tabulated-list-get-id)))
     (unless code
-      (user-error "No movie on this line"))
+      (user-error "boxoffice: no movie on this line"))
     (pop-to-buffer (boxoffice-movie code))))
 
 (defun boxoffice--keyed (text key)
@@ -943,16 +952,28 @@ any call."
 
 ;;;; Details: a movie, the worker
 
+(defvar boxoffice-detail-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "q" #'boxoffice-quit)
+    map)
+  "Keys of `boxoffice-detail-mode' besides those of `special-mode'.")
+
 (define-derived-mode boxoffice-detail-mode special-mode "Box office movie"
   "A movie's detail: titles, people, dates and its poster.
 \\<boxoffice-detail-mode-map>\\[revert-buffer] asks again bypassing the cache, \
-\\[quit-window] quits."
+\\[boxoffice-quit] closes."
   (boxoffice--setup-buffer))
+
+(defvar boxoffice-status-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "q" #'boxoffice-quit)
+    map)
+  "Keys of `boxoffice-status-mode' besides those of `special-mode'.")
 
 (define-derived-mode boxoffice-status-mode special-mode "Box office worker"
   "The worker's status: version, mode, quota and cache.
 \\<boxoffice-status-mode-map>\\[revert-buffer] asks again, \
-\\[quit-window] quits."
+\\[boxoffice-quit] closes."
   (boxoffice--setup-buffer))
 
 (defvar-local boxoffice--movie nil
