@@ -421,18 +421,66 @@ a word (a path, an address) with nothing."
                                   (with-current-buffer first
                                     (format "%s" header-line-format)))))))))
 
+(defun boxoffice-test--docs-missing-binary ()
+  "The missing binary's text as docs/editors.md shows it, for this version."
+  (with-temp-buffer
+    (insert-file-contents (expand-file-name "docs/editors.md" boxoffice-test--root))
+    (should (re-search-forward "^  boxoffice-worker was not found" nil t))
+    (let ((lines (split-string (buffer-substring (line-beginning-position)
+                                                 (progn (forward-line 4) (point)))
+                               "\n" t)))
+      (should (= (length lines) 4))
+      (replace-regexp-in-string
+       "0\\.2\\.0" boxoffice-version
+       (mapconcat (lambda (line) (substring line 2)) lines "\n") t t))))
+
 (ert-deftest boxoffice-test-missing-binary ()
-  "Without a worker, a command says how to install one, at error level."
+  "Without a worker, a command says how to install one, as docs/editors.md does."
   (boxoffice-test--with boxoffice-test--offline
-    (let* ((boxoffice-binary "/nonexistent/boxoffice-worker")
-           (failure (should-error (boxoffice-daily "2023-04-26")
-                                  :type 'user-error)))
-      (should (string-match-p "pip install \\./boxoffice_worker-0\\.2\\.0-"
-                              (cadr failure)))
-      (should (string-match-p "sudo apt install \\./boxoffice-worker_0\\.2\\.0_amd64\\.deb"
-                              (cadr failure)))
-      (should (string-match-p "bash scripts/install" (cadr failure)))
+    (let ((process-environment (cons "BOXOFFICE_WORKER" process-environment))
+          (exec-path (list (make-temp-name "/nonexistent/")))
+          (boxoffice--install-places '("/nonexistent/boxoffice-worker")))
+      (should (equal (should-error (boxoffice-daily "2023-04-26") :type 'user-error)
+                     (list 'user-error (boxoffice-test--docs-missing-binary))))
+      (should (string-prefix-p
+               "boxoffice-worker was not found ($BOXOFFICE_WORKER, PATH, ~/.local/bin, "
+               (boxoffice-test--docs-missing-binary)))
       (should-not (get-buffer "*boxoffice daily 2023-04-26*")))))
+
+(ert-deftest boxoffice-test-binary-named-not-executable ()
+  "A binary named but not executable is said by its name and where it was named."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((lines (mapconcat #'identity
+                            (cdr (split-string (boxoffice-test--docs-missing-binary)
+                                               "\n"))
+                            "\n"))
+          (directory (make-temp-file "boxoffice-not-a-binary" t)))
+      (unwind-protect
+          (progn
+            (let ((boxoffice-binary "/nonexistent/boxoffice-worker"))
+              (should (equal (should-error (boxoffice-daily "2023-04-26")
+                                           :type 'user-error)
+                             (list 'user-error
+                                   (concat "boxoffice-binary names "
+                                           "/nonexistent/boxoffice-worker, which is "
+                                           "not an executable file; set it to the "
+                                           "worker, or install the worker with one of:\n"
+                                           lines)))))
+            ;; Named by the variable, it is not skipped for the one on PATH.
+            (let ((process-environment (cons (concat "BOXOFFICE_WORKER=" directory)
+                                             process-environment))
+                  (exec-path (cons (file-name-directory (getenv "BOXOFFICE_WORKER"))
+                                   exec-path)))
+              (should (executable-find "boxoffice-worker"))
+              (should (string-prefix-p
+                       (format "BOXOFFICE_WORKER names %s, which is not an executable file; "
+                               directory)
+                       (cadr (should-error (boxoffice-status) :type 'user-error))))))
+        (delete-directory directory t))
+      (should-not boxoffice--process)
+      (should-not (cl-find-if (lambda (buffer)
+                                (string-prefix-p "*boxoffice " (buffer-name buffer)))
+                              (buffer-list))))))
 
 (ert-deftest boxoffice-test-dates ()
   "Dates take the CLI's forms in any case; today-N counts from BOXOFFICE_TODAY."

@@ -123,11 +123,11 @@ started: see `boxoffice-stop-worker'."
 
 (defconst boxoffice--install-lines
   (concat "  pip install ./boxoffice_worker-" boxoffice-version
-          "-py3-none-manylinux_2_35_x86_64.whl   (the wheel)\n"
+          "-py3-none-manylinux_2_35_x86_64.whl\n"
           "  sudo apt install ./boxoffice-worker_" boxoffice-version
           "_amd64.deb\n"
-          "  bash scripts/install   (in a checkout of boxoffice-worker)\n"
-          "or set `boxoffice-binary' to where it is.")
+          "  bash scripts/install ~/.local   "
+          "(in a clone of boxoffice-worker, with Swift)")
   "How to install the worker, said whenever it cannot be found.")
 
 (defconst boxoffice--install-places
@@ -166,24 +166,33 @@ An answer whose id is not here (a cancelled call's -32800) is dropped.")
       (expand-file-name name)
     (or (executable-find name) name)))
 
+(defun boxoffice--executable-p (file)
+  "Whether FILE is an executable file, not a directory."
+  (and file (file-executable-p file) (not (file-directory-p file))))
+
 (defun boxoffice--binary ()
   "Return the worker executable, looked for as in docs/editors.md.
-Signal a `user-error' with the install lines when there is none."
+A binary named by `boxoffice-binary' or $BOXOFFICE_WORKER is used or
+refused, never skipped for another.  Signal a `user-error' with the
+install lines when there is none."
   (let* ((variable (getenv "BOXOFFICE_WORKER"))
-         (binary (cond (boxoffice-binary (boxoffice--named boxoffice-binary))
-                       ((and variable (not (string-empty-p variable)))
-                        (boxoffice--named variable))
-                       ((executable-find "boxoffice-worker"))
-                       (t (cl-find-if #'file-executable-p
-                                      (mapcar #'expand-file-name
-                                              boxoffice--install-places))))))
-    (if (and binary (file-executable-p binary) (not (file-directory-p binary)))
-        binary
-      (user-error "boxoffice: %s; install it:\n%s"
-                  (if binary
-                      (format "%s is not an executable" binary)
-                    "boxoffice-worker is not installed")
-                  boxoffice--install-lines))))
+         (named (cond (boxoffice-binary
+                       (cons boxoffice-binary "boxoffice-binary"))
+                      ((and variable (not (string-empty-p variable)))
+                       (cons variable "BOXOFFICE_WORKER")))))
+    (if named
+        (let ((binary (boxoffice--named (car named))))
+          (if (boxoffice--executable-p binary)
+              binary
+            (user-error "%s names %s, which is not an executable file; \
+set it to the worker, or install the worker with one of:\n%s"
+                        (cdr named) (car named) boxoffice--install-lines)))
+      (or (executable-find "boxoffice-worker")
+          (cl-find-if #'boxoffice--executable-p
+                      (mapcar #'expand-file-name boxoffice--install-places))
+          (user-error "boxoffice-worker was not found ($BOXOFFICE_WORKER, \
+PATH, ~/.local/bin, /usr/local/bin, /usr/bin); install it with one of:\n%s"
+                      boxoffice--install-lines)))))
 
 (defun boxoffice--start-worker (&optional restart)
   "Start a worker and make it the one commands use; return it.
