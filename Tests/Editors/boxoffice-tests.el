@@ -744,6 +744,33 @@ YYYYMMDD, yesterday or today-N")))
       (should (= (process-exit-status process) 0))
       (should-not (boxoffice-test--said "\\`boxoffice: ")))))
 
+(ert-deftest boxoffice-test-stopped-with-calls-waiting ()
+  "A worker stopped while calls wait fails them: stopped before it answered."
+  (boxoffice-test--with (boxoffice-test--live)
+    (boxoffice-test--upstream "/__hold?after=0")
+    (unwind-protect
+        (let* ((before (boxoffice-test--kobis-calls))
+               (buffer (boxoffice-daily "2023-02-08"))
+               (process boxoffice--process))
+          (boxoffice-test--wait "the worker's KOBIS call"
+                                (lambda () (> (boxoffice-test--kobis-calls) before)))
+          (boxoffice-stop-worker)
+          ;; Failed by the time the command returns, not at some later sentinel.
+          (should-not (process-live-p process))
+          (should (= (hash-table-count boxoffice--calls) 0))
+          (with-current-buffer buffer
+            (should (eq boxoffice--state 'failed))
+            (should (equal (boxoffice-test--joined)
+                           "boxoffice: the worker was stopped before it answered")))
+          (should (boxoffice-test--said
+                   "\\`boxoffice: the worker was stopped before it answered\\'"))
+          ;; Its sentinel, when it runs, neither restarts it nor says more.
+          (setq boxoffice-test--messages nil)
+          (accept-process-output nil 0.1)
+          (should-not boxoffice--process)
+          (should-not boxoffice-test--messages))
+      (boxoffice-test--upstream "/__release"))))
+
 ;;;; h. Compiles without a warning
 
 (ert-deftest boxoffice-test-byte-compiles-cleanly ()

@@ -351,6 +351,14 @@ PROCESS until the rest of its line comes."
     (remhash (boxoffice--call-id call) boxoffice--calls)
     (boxoffice--run-callback call nil `((message . ,text)))))
 
+(defconst boxoffice--stopped "the worker was stopped before it answered"
+  "What a call says when its worker is stopped before answering it.")
+
+(defun boxoffice--calls-of (process)
+  "The calls sent to PROCESS and not yet answered."
+  (cl-remove-if-not (lambda (call) (eq (boxoffice--call-process call) process))
+                    (hash-table-values boxoffice--calls)))
+
 (defun boxoffice--sentinel (process _event)
   "Deal with the calls PROCESS leaves unanswered when it ends."
   (unless (process-live-p process)
@@ -358,11 +366,9 @@ PROCESS until the rest of its line comes."
                     (boxoffice--exit-reason process))
     (when (eq process boxoffice--process)
       (setq boxoffice--process nil))
-    (let ((calls (cl-remove-if-not
-                  (lambda (call) (eq (boxoffice--call-process call) process))
-                  (hash-table-values boxoffice--calls))))
+    (let ((calls (boxoffice--calls-of process)))
       (cond ((process-get process 'boxoffice-stopping)
-             (boxoffice--fail calls "the worker was stopped before answering"))
+             (boxoffice--fail calls boxoffice--stopped))
             (calls (boxoffice--recover process calls))
             ((not (process-live-p boxoffice--process))
              (message "boxoffice: the worker %s; the next command restarts it"
@@ -398,8 +404,9 @@ A call already sent again once fails rather than going a third time."
 (defun boxoffice-stop-worker ()
   "Stop the worker; the next command starts a new one.
 Its stdin is closed, so it finishes what is in flight and exits; it
-is killed if it is still there after a second.  Emacs does this
-when it exits.  Stop it by hand to start a worker with changed
+is killed if it is still there after a second, and the calls it has
+not answered fail: the worker was stopped before it answered.
+Emacs does this when it exits.  Stop it by hand to start a worker with changed
 options, such as `boxoffice-worker-environment'."
   (interactive)
   (let ((process boxoffice--process))
@@ -414,7 +421,10 @@ options, such as `boxoffice-worker-environment'."
         (let ((deadline (+ (float-time) 1)))
           (while (and (process-live-p process) (< (float-time) deadline))
             (accept-process-output process 0.05 nil t))))
-      (delete-process process))))
+      (delete-process process)
+      ;; What it did not answer in that second fails now, whether or not
+      ;; its sentinel has run yet; the sentinel then finds nothing to do.
+      (boxoffice--fail (boxoffice--calls-of process) boxoffice--stopped))))
 
 ;;;; Buffers that wait for answers
 
