@@ -23,7 +23,7 @@
 ;;   M-x boxoffice-daily     a day's top 10 (C-u: also every entry's detail
 ;;                           and poster, counted in the echo area)
 ;;   M-x boxoffice-weekly    a week's, weekend's or weekdays' top 10 (C-u:
-;;                           the same)
+;;                           also the details and posters, as daily)
 ;;   M-x boxoffice-movie     a movie's detail by its KOBIS code
 ;;   M-x boxoffice-search    movies by title
 ;;   M-x boxoffice-status    the worker: version, mode, quota, cache
@@ -405,9 +405,9 @@ A call already sent again once fails rather than going a third time."
   "Stop the worker; the next command starts a new one.
 Its stdin is closed, so it finishes what is in flight and exits; it
 is killed if it is still there after a second, and the calls it has
-not answered fail: the worker was stopped before it answered.
-Emacs does this when it exits.  Stop it by hand to start a worker with changed
-options, such as `boxoffice-worker-environment'."
+not answered fail: the worker was stopped before it answered.  Emacs
+does this when it exits.  Stop it by hand to start a worker with
+changed options, such as `boxoffice-worker-environment'."
   (interactive)
   (let ((process boxoffice--process))
     (setq boxoffice--process nil)
@@ -852,8 +852,9 @@ progress in the echo area, cleared when the answer comes."
 (defun boxoffice-daily (&optional date details)
   "Show a day's box office, the top 10 of DATE; return its buffer.
 DATE is YYYY-MM-DD, YYYYMMDD, yesterday (the default: the worker's
-own, offline the latest recorded day) or today-N, N days before
-today in Seoul.  DETAILS non-nil (interactively, a prefix argument)
+own, offline the latest recorded day), today or today-N, N days
+before today in Seoul, the words in any case; anything else is
+refused before any call.  DETAILS non-nil (interactively, a prefix argument)
 also has the worker fetch every entry's detail and poster, counted
 in the echo area, so that the movies then open from its cache.
 Called from Lisp, it returns the buffer at once; the answer draws
