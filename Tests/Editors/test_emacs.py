@@ -74,6 +74,8 @@ def test_editors_exit_when_their_terminal_goes(scratch_home):
         line = " ".join("%s=%s" % (key, shlex.quote(value)) for key, value in environment.items())
         line = "env " + line + " " + " ".join(shlex.quote(part) for part in command)
         subprocess.run([tmux, "-L", socket, "new-session", "-d", "-x", "100", "-y", "30", line], check=True)
+        socket_path = subprocess.run([tmux, "-L", socket, "display", "-p", "#{socket_path}"], capture_output=True,
+                                     text=True).stdout.strip()
         try:
             editor = int(subprocess.run([tmux, "-L", socket, "display", "-p", "#{pane_pid}"], check=True,
                                         capture_output=True, text=True).stdout)
@@ -81,6 +83,12 @@ def test_editors_exit_when_their_terminal_goes(scratch_home):
             worker = wait_for_child(editor)
         finally:
             subprocess.run([tmux, "-L", socket, "kill-server"], capture_output=True)
+            # tmux leaves its socket behind in /tmp/tmux-UID when its server is killed.
+            if socket_path:
+                try:
+                    os.unlink(socket_path)
+                except FileNotFoundError:
+                    pass
         running = [pid for pid in (editor, worker) if not gone(pid)]
         for pid in running:
             os.kill(pid, signal.SIGKILL)
