@@ -145,3 +145,15 @@ def scratch_home():
     home = tempfile.mkdtemp(prefix="boxoffice-hup-")
     yield home
     shutil.rmtree(home, ignore_errors=True)
+
+
+def test_the_editors_name_the_version_of_the_version_file():
+    """The Emacs package's Version header and boxoffice-version, and the install lines both editors print (and
+    docs/editors.md shows), name the version in VERSION: a release that forgets them fails here."""
+    version = (ROOT / "VERSION").read_text().strip()
+    package = (ROOT / "editors" / "emacs" / "boxoffice.el").read_text()
+    assert ";; Version: %s\n" % version in package
+    assert '(defconst boxoffice-version "%s"' % version in package
+    for path in (ROOT / "editors" / "nvim" / "lua" / "boxoffice" / "binary.lua", ROOT / "docs" / "editors.md"):
+        text = path.read_text()
+        assert "boxoffice_worker-%s-py3" % version in text and "boxoffice-worker_%s_amd64.deb" % version in text, path

@@ -563,10 +563,14 @@ breaks at every space: word wrap."
 (defun boxoffice--insert-field (label value label-width width)
   "Insert LABEL in a column LABEL-WIDTH wide, VALUE wrapped after it.
 No line is wider than WIDTH; the value's next lines are indented
-under its first."
+under its first.  The poster's path or address stays whole on its
+line, to be copied, as the Neovim plugin keeps it."
   (let ((lead (propertize (format (format "%%-%ds" label-width) label)
                           'face 'shadow)))
-    (dolist (line (boxoffice--wrap value (max 10 (- width label-width))))
+    (dolist (line (if (and (equal label "Poster")
+                           (not (string-prefix-p "(" value)))
+                      (list value)
+                    (boxoffice--wrap value (max 10 (- width label-width)))))
       (insert lead line "\n")
       (setq lead (make-string label-width ?\s)))))
 
