@@ -1063,7 +1063,7 @@ does; NAME is the character's `tabulated-list-column-name'."
         (should-not (buffer-modified-p))))))
 
 (ert-deftest boxoffice-test-status-lines ()
-  "The status screen's lines, a live quota, a cache and a store."
+  "The status screen's lines, a live quota, a cache and a store, never wrapped."
   (with-temp-buffer
     (boxoffice-status-mode)
     (let ((boxoffice--process nil))
@@ -1085,8 +1085,7 @@ does; NAME is the character's `tabulated-list-column-name'."
                     "process        pid 4242, up 3.2 s\n"
                     "KOBIS quota    1 of 100 used, 99 left; resets 2026-11-21T15:00:00Z\n"
                     "cache          /root/.cache/boxoffice-worker, 3 hits, 1 misses\n"
-                    "store          sqlite /root/.cache/boxoffice-worker/boxoffice.sqlite\n"
-                    "               (connected)\n"
+                    "store          sqlite /root/.cache/boxoffice-worker/boxoffice.sqlite (connected)\n"
                     "requests       5 answered, 1 failed, 2 cancelled, 3 in flight\n")))
     (should-not (buffer-modified-p))))
 

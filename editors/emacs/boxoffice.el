@@ -1123,7 +1123,7 @@ As the CLI says it, with the process, the requests and the binary."
     (let-alist result
       (let ((known (lambda (value) (if value (format "%s" value) "?"))))
         (boxoffice--redraw
-         (lambda (width)
+         (lambda (_width)
            (insert (propertize (format "boxoffice-worker %s" .version)
                                'face 'bold)
                    (if .commit (format " (%s)" .commit) "")
@@ -1162,8 +1162,11 @@ As the CLI says it, with the process, the requests and the binary."
                   ("binary" ,(and (processp boxoffice--process)
                                   (car (process-command
                                         boxoffice--process))))))
+             ;; Whole lines: the status is paths and figures to copy, as
+             ;; the Neovim plugin draws it, never wrapped.
              (when value
-               (boxoffice--insert-field label value 15 width))))
+               (insert (propertize (format "%-15s" label) 'face 'shadow)
+                       value "\n"))))
          'drawn)))))
 
 ;;;###autoload
