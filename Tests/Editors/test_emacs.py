@@ -59,8 +59,10 @@ def test_editors_exit_when_their_terminal_goes(scratch_home):
     tmux = shutil.which("tmux")
     if tmux is None:
         pytest.skip("tmux is not installed (bash scripts/setup tmux)")
+    # TMPDIR too: Emacs compiles xterm.el natively in the background when it starts on a terminal, and a file of
+    # that compilation would stay in /tmp when the editor goes with its terminal.
     environment = {"BOXOFFICE_WORKER": worker_binary(), "KOBIS_API_KEY": "", "BOXOFFICE_TODAY": "2026-11-21",
-                   "HOME": scratch_home}
+                   "HOME": scratch_home, "TMPDIR": scratch_home}
     editors = {
         "emacs": [shutil.which("emacs"), "-nw", "-Q", "-L", str(ROOT / "editors" / "emacs"), "-l", "boxoffice",
                   "--eval", '(switch-to-buffer (boxoffice-daily "2023-04-26"))'],

@@ -276,7 +276,7 @@ def editors_find_the_installed_plugins(environment):
     home = tempfile.mkdtemp(prefix="boxoffice-deb-editors-")
     try:
         environment = dict(environment, HOME=home, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
-                           XDG_STATE_HOME=home + "/state", BOXOFFICE_TODAY="2026-11-21")
+                           XDG_STATE_HOME=home + "/state", BOXOFFICE_TODAY="2026-11-21", TMPDIR=home)
         environment.pop("BOXOFFICE_WORKER", None)
         if shutil.which("nvim"):
             drawn = run(["nvim", "--headless", "-u", "NORC", "-i", "NONE", "-c", "BoxOffice 2023-04-26", "-c",
