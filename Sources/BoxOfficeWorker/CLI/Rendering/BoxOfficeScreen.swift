@@ -28,15 +28,19 @@ package struct BoxOfficeScreen: Sendable {
         let days =
             office.start == office.end
             ? "\(office.start) (\(Self.weekday(office.start)))" : "\(office.start) – \(office.end)"
-        let origin: String
-        switch office.source.origin {
-        case .kobis: origin = "kobis, fetched \(office.source.fetchedAt)"
-        case .cache: origin = "cache, fetched \(office.source.fetchedAt)"
-        case .fixture: origin = "fixture, recorded \(office.source.fetchedAt)"
-        }
         let head = DisplayWidth.truncate("\(office.label) · \(days)", to: width)
-        let rest = DisplayWidth.truncate(" · \(origin)", to: width - DisplayWidth.of(head))
+        let rest = DisplayWidth.truncate(" · \(Self.origin(office.source))", to: width - DisplayWidth.of(head))
         return style.bold(head) + (rest.isEmpty ? "" : style.dim(rest))
+    }
+
+    /// Where figures come from, as the screens and the chat formats say it: `kobis, fetched …`, `cache, fetched …`,
+    /// `fixture, recorded …`.
+    static func origin(_ source: Source) -> String {
+        switch source.origin {
+        case .kobis: "kobis, fetched \(source.fetchedAt)"
+        case .cache: "cache, fetched \(source.fetchedAt)"
+        case .fixture: "fixture, recorded \(source.fetchedAt)"
+        }
     }
 
     /// What a card calls the audience of the box office's own span (the total is `total`).

@@ -1,0 +1,105 @@
+package import BoxOfficeCore
+
+/// What a message says before any format: a heading, where the figures come from, and either the items of a list
+/// (a box office's entries, a search's movies) or one movie's fields. Built from the methods' typed results, so every
+/// format says the same thing.
+package struct ChatContent: Sendable {
+    /// A named value: "Audience" and "93,416", "Director" and "이병헌".
+    package struct Field: Sendable, Hashable {
+        package var name: String
+        package var value: String
+    }
+
+    /// A row of a list.
+    package struct Item: Sendable {
+        /// The rank, for a box office.
+        package var rank: Int?
+        /// 신작, ▲n, ▼n or - (a box office's entry); nil for a search's movie.
+        package var change: String?
+        package var trend: BoxOfficeEntry.Trend?
+        package var title: String
+        package var movieCode: String
+        /// What a row says besides its title, in order.
+        package var facts: [Field]
+        /// The poster's address, when it was asked for and found.
+        package var imageURL: String?
+    }
+
+    /// The box office's label and period, the movie's title, or the search.
+    package var heading: String
+    /// The movie's English title.
+    package var subheading: String?
+    /// Where the figures come from: `kobis, fetched …`, `cache, fetched …`, `fixture, recorded …`.
+    package var source: String?
+    package var items: [Item] = []
+    package var fields: [Field] = []
+    /// The movie's poster.
+    package var imageURL: String?
+}
+
+extension ChatContent {
+    /// A box office: one item per entry (rank, change, audience, total, share), with each entry's poster address
+    /// from `posters` (in entry order; nil or missing: none).
+    package init(_ office: BoxOffice, posters: [String?] = []) {
+        let days =
+            office.start == office.end
+            ? "\(office.start) (\(BoxOfficeScreen.weekday(office.start)))" : "\(office.start) – \(office.end)"
+        self.init(heading: "\(office.label) · \(days)", source: BoxOfficeScreen.origin(office.source))
+        items = office.entries.enumerated().map { index, entry in
+            Item(
+                rank: entry.rank, change: DisplayFormat.rankChange(trend: entry.trend, change: entry.rankChange),
+                trend: entry.trend, title: entry.title, movieCode: entry.movieCode,
+                facts: [
+                    Field(name: "Audience", value: DisplayFormat.thousands(entry.audience.amount)),
+                    Field(name: "Total", value: DisplayFormat.thousands(entry.audience.total)),
+                    Field(name: "Share", value: BoxOfficeScreen.percent(entry.salesShare)),
+                ],
+                imageURL: index < posters.count ? posters[index] : nil)
+        }
+    }
+
+    /// A movie's details, as the CLI's detail screen lists them, with its poster when it was found.
+    package init(_ movie: Movie, poster: PosterSearch? = nil) {
+        self.init(heading: movie.title, subheading: movie.titleEnglish, source: BoxOfficeScreen.origin(movie.source))
+        let candidates: [(String, String?)] = [
+            ("Director", movie.directors.map(\.name).joined(separator: ", ")),
+            ("Year", movie.productionYear.map(String.init)),
+            ("Opening", movie.openDate?.description),
+            ("Runtime", movie.runtimeMinutes.map { "\($0) min" }),
+            ("Grade", movie.watchGrade),
+            ("Nations", movie.nations.joined(separator: ", ")),
+            ("Genres", movie.genres.joined(separator: ", ")),
+            (
+                "Actors",
+                movie.actors.prefix(8).map { actor in actor.role.map { "\(actor.name) (\($0))" } ?? actor.name }
+                    .joined(separator: ", ")
+            ),
+            ("Code", movie.movieCode),
+        ]
+        fields = candidates.compactMap { name, value in
+            guard let value, !value.isEmpty else { return nil }
+            return Field(name: name, value: value)
+        }
+        imageURL = poster?.image?.url
+    }
+
+    /// A page of movie.search: one item per movie (year, genres, directors).
+    package init(_ search: MovieSearch, query: String) {
+        self.init(heading: "영화 검색 · \(query) · \(search.total) found, page \(search.page)")
+        items = search.movies.map { movie in
+            let facts: [(String, String?)] = [
+                ("English title", movie.titleEnglish),
+                ("Year", movie.productionYear.map(String.init)),
+                ("Genres", movie.genres.joined(separator: ", ")),
+                ("Directors", movie.directors.joined(separator: ", ")),
+                ("Code", movie.movieCode),
+            ]
+            return Item(
+                title: movie.title, movieCode: movie.movieCode,
+                facts: facts.compactMap { name, value in
+                    guard let value, !value.isEmpty else { return nil }
+                    return Field(name: name, value: value)
+                })
+        }
+    }
+}

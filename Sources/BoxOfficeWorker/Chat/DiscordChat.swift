@@ -1,0 +1,118 @@
+import BoxOfficeCore
+import JSONCore
+
+/// Discord execute-webhook bodies: the heading as the content, an embed per entry (title, the facts as inline
+/// fields, the poster as a thumbnail, the change's colour) or one embed for a movie. Within Discord's documented
+/// limits (discord.com/developers/docs/resources/message#embed-object-embed-limits): 10 embeds a message, 6,000
+/// characters across a message's embeds (more go to the next message), a title 256, a description 4,096, 25 fields
+/// of name 256 and value 1,024, a footer 2,048, the content 2,000. Markdown in text is escaped, and
+/// `allowed_mentions` is empty, so no title can ping anyone.
+enum DiscordChat {
+    static let embedsPerMessage = 10
+    static let charactersPerMessage = 6000
+    static let titleLength = 256
+    static let descriptionLength = 4096
+    static let fieldsPerEmbed = 25
+    static let fieldNameLength = 256
+    static let fieldValueLength = 1024
+    static let footerLength = 2048
+    static let contentLength = 2000
+
+    /// The apps' colours: 신작 pink, a climb red, a fall blue, no change grey; Discord's blurple for a movie.
+    static func colour(_ trend: BoxOfficeEntry.Trend?) -> Int64 {
+        switch trend {
+        case .new: 0xE6_4980
+        case .up: 0xE0_3131
+        case .down: 0x1C_7ED6
+        case .same: 0x86_8E96
+        case nil: 0x58_65F2
+        }
+    }
+
+    static func render(_ content: ChatContent) -> [JSONObject] {
+        var embeds: [(embed: JSONObject, size: Int)] = []
+        if !content.fields.isEmpty {
+            var embed: JSONObject = [
+                "title": .string(cut(escape(content.heading), titleLength)), "color": .integer(colour(nil)),
+            ]
+            var size = count(embed["title"])
+            if let subheading = content.subheading {
+                embed["description"] = .string(cut(escape(subheading), descriptionLength))
+                size += count(embed["description"])
+            }
+            let fields = content.fields.prefix(fieldsPerEmbed).map { field -> JSONValue in
+                [
+                    "name": .string(cut(escape(field.name), fieldNameLength)),
+                    "value": .string(cut(escape(field.value), fieldValueLength)),
+                    "inline": .bool(field.value.count <= 40),
+                ]
+            }
+            embed["fields"] = .array(fields)
+            size += fields.reduce(0) { $0 + count($1.objectValue?["name"]) + count($1.objectValue?["value"]) }
+            if let image = content.imageURL { embed["thumbnail"] = ["url": .string(image)] }
+            if let source = content.source {
+                embed["footer"] = ["text": .string(cut(source, footerLength))]
+                size += count(embed["footer"]?.objectValue?["text"])
+            }
+            embeds.append((embed, size))
+        }
+        for item in content.items {
+            var title = (item.rank.map { "\($0). " } ?? "") + item.title
+            if let change = item.change { title += " · " + change }
+            var embed: JSONObject = [
+                "title": .string(cut(escape(title), titleLength)),
+                "description": .string(
+                    cut(escape(item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · ")), descriptionLength)
+                ),
+                "color": .integer(colour(item.trend)),
+            ]
+            if let image = item.imageURL { embed["thumbnail"] = ["url": .string(image)] }
+            embeds.append((embed, count(embed["title"]) + count(embed["description"])))
+        }
+        // A message: at most ten embeds and 6,000 characters of them; the heading (and the source) as the first
+        // one's content.
+        var messages: [JSONObject] = []
+        var current: [JSONValue] = []
+        var size = 0
+        func flush() {
+            var message: JSONObject = ["allowed_mentions": ["parse": []]]
+            if messages.isEmpty {
+                var heading = "**" + escape(content.heading) + "**"
+                if content.fields.isEmpty, let source = content.source { heading += "\n-# " + escape(source) }
+                if content.fields.isEmpty && content.items.isEmpty { heading += "\n(nothing found)" }
+                message["content"] = .string(cut(heading, contentLength))
+            }
+            message["embeds"] = .array(current)
+            messages.append(message)
+            current = []
+            size = 0
+        }
+        for (embed, embedSize) in embeds {
+            if current.count == embedsPerMessage || (size + embedSize > charactersPerMessage && !current.isEmpty) {
+                flush()
+            }
+            current.append(.object(embed))
+            size += embedSize
+        }
+        flush()
+        return messages
+    }
+
+    private static func count(_ value: JSONValue?) -> Int {
+        value?.stringValue?.count ?? 0
+    }
+
+    /// Text that stays text in Discord's Markdown: `\ * _ ~ ` | > #` and `[ ]` escaped with a backslash.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\*_~`|>#[]".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    static func cut(_ text: String, _ length: Int) -> String {
+        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+    }
+}
