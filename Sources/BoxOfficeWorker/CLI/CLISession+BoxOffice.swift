@@ -37,7 +37,7 @@ extension CLISession {
                 throw CLIDate.Invalid(description: "--missing goes with --from/--to")
             }
             if let days = try flags.range(today: today) {
-                guard display.format != .text else {
+                guard display.format != .text, display.format.chat == nil else {
                     throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
                 }
                 if flags.missing && display.format != .ndjson {
@@ -77,6 +77,10 @@ extension CLISession {
             write(
                 (display.excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns)
                     + BoxOfficeRows.csv(office).joined())
+        case .markdown, .slack, .discord, .telegram, .telegramHTML:
+            if let chat = display.format.chat {
+                writeChat(ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url }), as: chat)
+            }
         }
     }
 

@@ -15,7 +15,7 @@ extension CLISession {
         let movie = kept.value
         var poster: MoviePosterMethod.Output?
         var problem: String?
-        if format == .text || download {
+        if format == .text || format.chat != nil || download {
             do {
                 poster = try await call(methods.poster, .init(title: movie.title, download: download))
             } catch let error as RPCError {
@@ -44,6 +44,8 @@ extension CLISession {
                         movie.directors.map(\.name).joined(separator: "; "), movie.genres.joined(separator: "; "),
                         movie.nations.joined(separator: "; "), movie.watchGrade ?? "",
                     ]))
+        case .markdown, .slack, .discord, .telegram, .telegramHTML:
+            if let chat = format.chat { writeChat(ChatContent(movie, poster: poster?.poster), as: chat) }
         }
         return 0
     }
@@ -82,6 +84,9 @@ extension CLISession {
                         + "\(year)  " + DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16))
             }
             write(lines.joined(separator: "\n") + "\n")
+        case .markdown, .slack, .discord, .telegram, .telegramHTML:
+            let query = [title, director.map { "director \($0)" }].compactMap { $0 }.joined(separator: " · ")
+            if let chat = format.chat { writeChat(ChatContent(found, query: query), as: chat) }
         }
         return 0
     }
@@ -90,6 +95,7 @@ extension CLISession {
     /// file it was saved to. An argument that has the form of a KOBIS movie code (``MovieCodeForm``) is taken as
     /// one: no title people search for has that form, and a code searched as a title finds nothing.
     package func poster(words: [String], code: String?, download: Bool, format: CLIFormat) async -> Int32 {
+        if let refused = refuseChat(format, in: "poster") { return refused }
         let text = words.isEmpty ? nil : words.joined(separator: " ")
         let argumentIsCode = text.map(MovieCodeForm.matches) ?? false
         let input = MoviePosterMethod.Input(
@@ -106,7 +112,7 @@ extension CLISession {
             return fail(error)
         }
         switch format {
-        case .json, .ndjson, .csv:
+        case .json, .ndjson, .csv, .markdown, .slack, .discord, .telegram, .telegramHTML:
             write(String(decoding: methods.poster.result(output).json, as: UTF8.self) + "\n")
         case .text:
             guard let image = output.poster.image else {

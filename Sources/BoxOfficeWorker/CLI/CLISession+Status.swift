@@ -5,6 +5,7 @@ extension CLISession {
     /// `status`: `worker.status`'s result, as data or as a few lines (mode, today's KOBIS quota, the cache, the
     /// store).
     package func status(format: CLIFormat) async -> Int32 {
+        if let refused = refuseChat(format, in: "status") { return refused }
         let status: JSONValue
         do {
             status = try await call(methods.status, NoInput())

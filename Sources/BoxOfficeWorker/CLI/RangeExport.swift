@@ -124,7 +124,8 @@ struct RangeExport {
         case .csv:
             session.write((excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns))
             for office in offices { session.write(BoxOfficeRows.csv(office).joined()) }
-        case .ndjson, .text:
+        // A range is never text nor a chat format (refused before it runs); NDJSON is what they would take.
+        case .ndjson, .text, .markdown, .slack, .discord, .telegram, .telegramHTML:
             for office in offices { session.write(BoxOfficeRows.ndjson(office).joined()) }
         case .json:
             session.write(

@@ -7,7 +7,11 @@ extension TerminalStyle.Choice: ExpressibleByArgument {}
 
 /// How a command shows what it got: the apps' screens, or data for programs.
 struct DisplayOptions: ParsableArguments {
-    @Option(help: "text (the screens), json (the worker's result), ndjson (one entry per line) or csv.")
+    @Option(
+        help: """
+            text (the screens), json (the worker's result), ndjson (one entry per line), csv; or, for daily, weekly, \
+            movie and search, a message to post: markdown, slack, discord, telegram or telegram-html.
+            """)
     var format: CLIFormat = .text
 
     @Flag(help: "With --format csv: start with a UTF-8 byte order mark, so spreadsheets read Korean correctly.")

@@ -8,4 +8,17 @@ package enum CLIFormat: String, Sendable, CaseIterable {
     case ndjson
     /// A header row, then one row per entry (UTF-8; with a BOM only when `--excel` asks for one).
     case csv
+    /// GitHub-flavoured Markdown, ready to post (``ChatFormat``).
+    case markdown
+    /// Slack Block Kit bodies, one JSON object a line, ready to post.
+    case slack
+    /// Discord execute-webhook bodies, one JSON object a line, ready to post.
+    case discord
+    /// Telegram `sendMessage` bodies (MarkdownV2), one JSON object a line; add the `chat_id`.
+    case telegram
+    /// Telegram `sendMessage` bodies (HTML), one JSON object a line; add the `chat_id`.
+    case telegramHTML = "telegram-html"
+
+    /// The chat format this is, if it is one: daily, weekly, movie and search write them.
+    package var chat: ChatFormat? { ChatFormat(rawValue: rawValue) }
 }
