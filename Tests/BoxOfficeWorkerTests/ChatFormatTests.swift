@@ -1,6 +1,8 @@
 import BoxOfficeCore
 import BoxOfficeWorker
 import JSONCore
+import JSONSchema
+import TestSupport
 import Testing
 import WorkerTestSupport
 
@@ -51,6 +53,40 @@ struct ChatFormatTests {
                 #expect(text.utf16.count <= 4096, "\(name)")
             }
         }
+    }
+
+    @Test("over JSON-RPC, the chat param adds the same messages the CLI writes, valid against the result schemas")
+    func overJSONRPC() async throws {
+        let calls: [(String, JSONValue, ChatFormat)] = [
+            ("boxoffice.daily", ["date": "2023-04-26", "chat": "telegram"], .telegram),
+            ("boxoffice.weekly", ["date": "2012-01-01", "chat": "slack"], .slack),
+            ("movie.detail", ["movieCode": "20198482", "chat": "discord"], .discord),
+            ("movie.search", ["title": "범죄와의 전쟁", "chat": "markdown"], .markdown),
+            ("boxoffice.daily", ["date": "2023-04-26", "chat": "telegram-html", "include": ["poster"]], .telegramHTML),
+        ]
+        let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
+        let out = try await OfflineWorker(["--ordered", "--today", "2026-11-21"]).jsonRPC.json(lines)
+        let recorded = try await Self.recorded()
+        let expected: [ChatContent] = [
+            recorded[2].1, recorded[3].1, try #require(recorded.first { $0.0 == "20198482" }?.1),
+            try #require(recorded.first { $0.0 == "search" }?.1), recorded[2].1,
+        ]
+        for (index, call) in calls.enumerated() {
+            let result = try #require(out[index]["result"], "\(call.0): \(out[index])")
+            let schema = try SchemaCatalog.compiled("\(call.0).result.schema.json")
+            #expect(schema.validate(result).isEmpty, "\(call.0): \(schema.validate(result))")
+            #expect(result[at: "/chat/format"] == .string(call.2.rawValue))
+            #expect(result[at: "/chat/messages"] == .array(call.2.messages(expected[index]).map(\.json)), "\(call.0)")
+        }
+        // Without the param, no chat member.
+        let plain = try await OfflineWorker(["--today", "2026-11-21"]).jsonRPC.json([
+            request(1, "boxoffice.daily", params: ["date": "2023-04-26"])
+        ])
+        #expect(plain[0][at: "/result/chat"] == nil)
+        let wrong = try await OfflineWorker(["--today", "2026-11-21"]).jsonRPC.json([
+            request(1, "movie.detail", params: ["movieCode": "20198482", "chat": "irc"])
+        ])
+        #expect(wrong[0][at: "/error/code"] == -32602)
     }
 
     @Test("the MarkdownV2 check rejects what Telegram rejects and passes what it takes")

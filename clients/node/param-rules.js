@@ -13,6 +13,7 @@ export const PARAM_RULES = {
       area: {"type": "string"},
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
       refresh: {"type": "boolean"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
     },
   },
   "boxoffice.weekly": {
@@ -26,6 +27,7 @@ export const PARAM_RULES = {
       area: {"type": "string"},
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
       refresh: {"type": "boolean"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
     },
   },
   "codes.list": {
@@ -69,6 +71,7 @@ export const PARAM_RULES = {
     properties: {
       movieCode: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
       refresh: {"type": "boolean"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
     },
   },
   "movie.poster": {
@@ -88,6 +91,7 @@ export const PARAM_RULES = {
       year: {"type": "integer"},
       page: {"type": "integer"},
       limit: {"type": "integer"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
     },
   },
   "people.detail": {

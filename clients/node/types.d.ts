@@ -15,6 +15,8 @@ export interface BoxofficeDailyParams {
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
 }
 
 export interface BoxofficeDailyResult {
@@ -24,6 +26,8 @@ export interface BoxofficeDailyResult {
   range: BoxofficeDailyResultRange;
   entries: BoxofficeDailyResultEntriesItem[];
   source: MovieSource;
+  /** Only with the chat param: the result as messages ready to post. */
+  chat?: BoxofficeDailyResultChat;
 }
 
 export interface BoxofficeDailyResultRange {
@@ -176,6 +180,12 @@ export interface BoxofficeDailyResultEntriesItemErrorsItem {
   data?: unknown;
 }
 
+export interface BoxofficeDailyResultChat {
+  format: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+  /** markdown: one string; the others: request bodies (objects), in order. */
+  messages: (string | Record<string, unknown>)[];
+}
+
 export interface BoxofficeWeeklyParams {
   /** Any day of the wanted week, YYYY-MM-DD. Default: the most recent finished period. */
   date?: string;
@@ -193,6 +203,8 @@ export interface BoxofficeWeeklyParams {
   include?: ("detail" | "poster")[];
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
 }
 
 export interface BoxofficeWeeklyResult {
@@ -204,6 +216,8 @@ export interface BoxofficeWeeklyResult {
   source: MovieSource;
   /** KOBIS yearWeekTime: year and week number. */
   yearWeek: string;
+  /** Only with the chat param: the result as messages ready to post. */
+  chat?: BoxofficeDailyResultChat;
 }
 
 export interface CodesListParams {
@@ -319,6 +333,34 @@ export interface MovieDetailParams {
   movieCode: string;
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+}
+
+export interface MovieDetailResult {
+  movieCode: string;
+  title: string;
+  titleEnglish: string | null;
+  titleOriginal: string | null;
+  productionYear: number | null;
+  openDate: string | null;
+  runtimeMinutes: number | null;
+  status: string | null;
+  type: string | null;
+  nations: string[];
+  genres: string[];
+  directors: MovieDirectorsItem[];
+  actors: MovieActorsItem[];
+  showTypes: MovieShowTypesItem[];
+  /** KOBIS audits, oldest first. */
+  ratings: MovieRatingsItem[];
+  /** The grade of the most recent rating, or null when there is none. */
+  watchGrade: string | null;
+  companies: MovieCompaniesItem[];
+  staffs: MovieStaffsItem[];
+  source: MovieSource;
+  /** Only with the chat param: the result as messages ready to post. */
+  chat?: BoxofficeDailyResultChat;
 }
 
 export interface MoviePosterParams {
@@ -341,6 +383,8 @@ export interface MovieSearchParams {
   year?: number;
   page?: number;
   limit?: number;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
 }
 
 export interface MovieSearchResult {
@@ -348,6 +392,8 @@ export interface MovieSearchResult {
   total: number;
   page: number;
   movies: MovieSearchResultMoviesItem[];
+  /** Only with the chat param: the result as messages ready to post. */
+  chat?: BoxofficeDailyResultChat;
 }
 
 export interface MovieSearchResultMoviesItem {
@@ -563,7 +609,6 @@ export interface WorkerStatusResultStore1 {
 }
 
 export type DiagnosticsFailResult = unknown;
-export type MovieDetailResult = Movie;
 export type MoviePosterResult = Poster;
 export type PingParams = DiagnosticsFailParams;
 export type RpcDiscoverParams = DiagnosticsFailParams;

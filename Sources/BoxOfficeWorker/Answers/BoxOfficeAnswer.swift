@@ -8,4 +8,6 @@ struct BoxOfficeAnswer: Sendable {
     var include: Set<IncludedParts.Part> = []
     /// Each entry's parts, in entry order; empty without `include`.
     var parts: [IncludedParts.Entry] = []
+    /// The chat format the params asked for: the result then carries its messages.
+    var chat: ChatFormat?
 }

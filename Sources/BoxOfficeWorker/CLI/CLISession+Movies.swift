@@ -8,7 +8,7 @@ extension CLISession {
     package func movie(code: String, download: Bool, format: CLIFormat) async -> Int32 {
         let kept: Kept<Movie>
         do {
-            kept = try await call(methods.detail, .init(movieCode: code))
+            kept = try await call(methods.detail, .init(movieCode: code)).movie
         } catch {
             return fail(error)
         }
@@ -30,7 +30,7 @@ extension CLISession {
                 MovieScreen(width: width, style: style).render(
                     movie, poster: poster?.poster, file: poster?.file, posterProblem: problem))
         case .json, .ndjson:
-            write(String(decoding: methods.detail.result(kept).json, as: UTF8.self) + "\n")
+            write(String(decoding: methods.detail.result(.init(movie: kept)).json, as: UTF8.self) + "\n")
         case .csv:
             write(
                 CSVText.row([
@@ -55,7 +55,7 @@ extension CLISession {
         let title = words.isEmpty ? nil : words.joined(separator: " ")
         let found: MovieSearch
         do {
-            found = try await call(methods.search, .init(title: title, director: director, year: year))
+            found = try await call(methods.search, .init(title: title, director: director, year: year)).search
         } catch {
             return fail(error)
         }
@@ -68,7 +68,7 @@ extension CLISession {
         }
         switch format {
         case .json:
-            write(String(decoding: methods.search.result(found).json, as: UTF8.self) + "\n")
+            write(String(decoding: methods.search.result(.init(search: found)).json, as: UTF8.self) + "\n")
         case .ndjson:
             let movies = ModelEncoding.search(found)["movies"]?.arrayValue ?? []
             write(movies.map { JSONSerializer.string($0) + "\n" }.joined())
@@ -85,7 +85,7 @@ extension CLISession {
             }
             write(lines.joined(separator: "\n") + "\n")
         case .markdown, .slack, .discord, .telegram, .telegramHTML:
-            let query = [title, director.map { "director \($0)" }].compactMap { $0 }.joined(separator: " · ")
+            let query = MovieSearchMethod.Input(title: title, director: director).query
             if let chat = format.chat { writeChat(ChatContent(found, query: query), as: chat) }
         }
         return 0

@@ -35,6 +35,8 @@ struct BoxOfficeMethod: TypedMethod {
         var include: Set<IncludedParts.Part> = []
         /// Bypass the cache for this request's own upstream call, and rewrite it.
         var refresh = false
+        /// Also write the result as messages to post (the result's `chat` member).
+        var chat: ChatFormat?
 
         var params: JSONObject {
             var params = Params.Writer()
@@ -46,6 +48,7 @@ struct BoxOfficeMethod: TypedMethod {
             params.set("area", filters.area)
             params.set("include", IncludedParts.Part.allCases.filter(include.contains).map(\.rawValue))
             params.set("refresh", flag: refresh)
+            params.set("chat", chat?.rawValue)
             return params.object
         }
     }
@@ -77,8 +80,9 @@ struct BoxOfficeMethod: TypedMethod {
     func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<BoxOfficeAnswer> {
         var plan = try plan(input)
         let include = input.include
+        let chat = input.chat
         let atHand = service.atHand(&plan)
-        if include.isEmpty, let atHand { return .ready(BoxOfficeAnswer(office: atHand)) }
+        if include.isEmpty, let atHand { return .ready(BoxOfficeAnswer(office: atHand, chat: chat)) }
         return .work { [service, plan] in
             let office: Kept<BoxOffice>
             if let atHand {
@@ -88,17 +92,24 @@ struct BoxOfficeMethod: TypedMethod {
                     try await service.boxOffice(plan)
                 }
             }
-            guard !include.isEmpty else { return BoxOfficeAnswer(office: office) }
+            guard !include.isEmpty else { return BoxOfficeAnswer(office: office, chat: chat) }
             let parts = await IncludedParts.fetch(for: office.value, include: include, service: service) {
                 context.reportProgress($0, total: $1, message: $2)
             }
-            return BoxOfficeAnswer(office: office, include: include, parts: parts)
+            return BoxOfficeAnswer(office: office, include: include, parts: parts, chat: chat)
         }
     }
 
-    /// The kept text when the answer has no parts and its body is in memory; else the result built.
+    /// The kept text when the answer has no parts and its body is in memory; else the result built (with its
+    /// chat messages when asked for).
     func result(_ answer: BoxOfficeAnswer) -> RPCResult {
         let office = answer.office.value
+        if let chat = answer.chat {
+            let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
+            return .value(
+                ChatEncoding.adding(
+                    chat, content, to: ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts)))
+        }
         guard answer.include.isEmpty, let body = answer.office.body else {
             return .value(ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts))
         }
@@ -120,6 +131,6 @@ extension BoxOfficeMethod.Input {
                 area: params.string("area")),
             include: Set(
                 object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
-            refresh: params.bool("refresh") == true)
+            refresh: params.bool("refresh") == true, chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)))
     }
 }

@@ -13,21 +13,37 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
     struct Input: MethodInput, Hashable {
         var movieCode: String
         var refresh = false
+        /// Also write the result as messages to post (the result's `chat` member).
+        var chat: ChatFormat?
 
         var params: JSONObject {
             var params = Params.Writer()
             params.set("movieCode", movieCode)
             params.set("refresh", flag: refresh)
+            params.set("chat", chat?.rawValue)
             return params.object
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<Movie>> {
-        try reply(.movie(input.movieCode, refresh: input.refresh))
+    /// The movie, with the serial of the body it was made from, and the chat format asked for.
+    struct Answer: Sendable {
+        let movie: Kept<Movie>
+        var chat: ChatFormat?
     }
 
-    func result(_ movie: Kept<Movie>) -> RPCResult {
-        result(body: movie.body, source: movie.value.source) { ModelEncoding.movie(movie.value) }
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Answer> {
+        try reply(.movie(input.movieCode, refresh: input.refresh)).map { [chat = input.chat] movie in
+            Answer(movie: movie, chat: chat)
+        }
+    }
+
+    /// The kept text for the body; with a chat format, the result built with its messages.
+    func result(_ answer: Answer) -> RPCResult {
+        let movie = answer.movie.value
+        if let chat = answer.chat {
+            return .value(ChatEncoding.adding(chat, ChatContent(movie), to: ModelEncoding.movie(movie)))
+        }
+        return result(body: answer.movie.body, source: movie.source) { ModelEncoding.movie(movie) }
     }
 }
 
@@ -35,6 +51,8 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
 extension MovieDetailMethod.Input {
     init(params object: JSONObject) {
         let params = Params(object: object)
-        self.init(movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true)
+        self.init(
+            movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true,
+            chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)))
     }
 }

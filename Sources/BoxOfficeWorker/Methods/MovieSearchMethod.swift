@@ -16,6 +16,13 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
         var year: Int?
         var page = 1
         var limit = 10
+        /// Also write the result as messages to post (the result's `chat` member).
+        var chat: ChatFormat?
+
+        /// What was searched for, as a message's heading says it.
+        var query: String {
+            [title, director.map { "director \($0)" }].compactMap { $0 }.joined(separator: " · ")
+        }
 
         var params: JSONObject {
             var params = Params.Writer()
@@ -24,22 +31,33 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
             params.set("year", year)
             params.set("page", page, default: 1)
             params.set("limit", limit, default: 10)
+            params.set("chat", chat?.rawValue)
             return params.object
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<MovieSearch> {
+    /// A page of results, and the chat format asked for with what was searched for.
+    struct Answer: Sendable {
+        let search: MovieSearch
+        var chat: ChatFormat?
+        var query = ""
+    }
+
+    func start(_ input: Input, in context: RequestContext) -> MethodReply<Answer> {
         .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
+            let search = try await answering { () async throws(BoxOfficeError) in
                 try await service.search(
                     title: input.title, director: input.director, year: input.year, page: input.page,
                     limit: input.limit)
             }
+            return Answer(search: search, chat: input.chat, query: input.query)
         }
     }
 
-    func result(_ search: MovieSearch) -> RPCResult {
-        .value(ModelEncoding.search(search))
+    func result(_ answer: Answer) -> RPCResult {
+        let encoded = ModelEncoding.search(answer.search)
+        guard let chat = answer.chat else { return .value(encoded) }
+        return .value(ChatEncoding.adding(chat, ChatContent(answer.search, query: answer.query), to: encoded))
     }
 }
 
@@ -49,6 +67,7 @@ extension MovieSearchMethod.Input {
         let params = Params(object: object)
         self.init(
             title: params.string("title"), director: params.string("director"), year: params.int("year"),
-            page: params.int("page") ?? 1, limit: params.int("limit") ?? 10)
+            page: params.int("page") ?? 1, limit: params.int("limit") ?? 10,
+            chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)))
     }
 }

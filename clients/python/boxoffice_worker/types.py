@@ -13,14 +13,19 @@ class BoxofficeDailyParams(TypedDict, total=False):
     area: str
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
 
 
-class BoxofficeDailyResult(TypedDict):
+class _BoxofficeDailyResultRequired(TypedDict):
     kind: Literal["daily"]
     label: str
     range: BoxofficeDailyResultRange
     entries: List[BoxofficeDailyResultEntriesItem]
     source: MovieSource
+
+
+class BoxofficeDailyResult(_BoxofficeDailyResultRequired, total=False):
+    chat: BoxofficeDailyResultChat
 
 
 class BoxofficeDailyResultRange(TypedDict):
@@ -170,6 +175,11 @@ class BoxofficeDailyResultEntriesItemErrorsItem(_BoxofficeDailyResultEntriesItem
     data: Any
 
 
+class BoxofficeDailyResultChat(TypedDict):
+    format: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+    messages: List[Union[str, Dict[str, Any]]]
+
+
 class BoxofficeWeeklyParams(TypedDict, total=False):
     date: str
     period: Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
@@ -179,15 +189,20 @@ class BoxofficeWeeklyParams(TypedDict, total=False):
     area: str
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
 
 
-class BoxofficeWeeklyResult(TypedDict):
+class _BoxofficeWeeklyResultRequired(TypedDict):
     kind: Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
     label: str
     range: BoxofficeDailyResultRange
     entries: List[BoxofficeDailyResultEntriesItem]
     source: MovieSource
     yearWeek: str
+
+
+class BoxofficeWeeklyResult(_BoxofficeWeeklyResultRequired, total=False):
+    chat: BoxofficeDailyResultChat
 
 
 class _CodesListParamsRequired(TypedDict):
@@ -283,6 +298,33 @@ class _MovieDetailParamsRequired(TypedDict):
 
 class MovieDetailParams(_MovieDetailParamsRequired, total=False):
     refresh: bool
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+
+
+class _MovieDetailResultRequired(TypedDict):
+    movieCode: str
+    title: str
+    titleEnglish: Union[str, None]
+    titleOriginal: Union[str, None]
+    productionYear: Union[int, None]
+    openDate: Union[str, None]
+    runtimeMinutes: Union[int, None]
+    status: Union[str, None]
+    type: Union[str, None]
+    nations: List[str]
+    genres: List[str]
+    directors: List[MovieDirectorsItem]
+    actors: List[MovieActorsItem]
+    showTypes: List[MovieShowTypesItem]
+    ratings: List[MovieRatingsItem]
+    watchGrade: Union[str, None]
+    companies: List[MovieCompaniesItem]
+    staffs: List[MovieStaffsItem]
+    source: MovieSource
+
+
+class MovieDetailResult(_MovieDetailResultRequired, total=False):
+    chat: BoxofficeDailyResultChat
 
 
 class MoviePosterParams(TypedDict, total=False):
@@ -298,12 +340,17 @@ class MovieSearchParams(TypedDict, total=False):
     year: int
     page: int
     limit: int
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
 
 
-class MovieSearchResult(TypedDict):
+class _MovieSearchResultRequired(TypedDict):
     total: int
     page: int
     movies: List[MovieSearchResultMoviesItem]
+
+
+class MovieSearchResult(_MovieSearchResultRequired, total=False):
+    chat: BoxofficeDailyResultChat
 
 
 class MovieSearchResultMoviesItem(TypedDict):
@@ -495,7 +542,6 @@ class WorkerStatusResultStore1(TypedDict):
 
 # Method types that are shapes met before.
 DiagnosticsFailResult = Any
-MovieDetailResult = Movie
 MoviePosterResult = Poster
 PingParams = DiagnosticsFailParams
 RpcDiscoverParams = DiagnosticsFailParams
@@ -525,6 +571,7 @@ METHODS = {
 # The values of the params that take one of a list, for the clients' signatures.
 BoxofficeDailyIncludeItem = Union[Literal["detail"], Literal["poster"]]
 BoxofficeWeeklyIncludeItem = Union[Literal["detail"], Literal["poster"]]
+Chat = Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
 Kind = Union[Literal["region"], Literal["nation"], Literal["type"], Literal["genre"], Literal["status"], Literal["grade"], Literal["companyPart"]]
 Nation = Union[Literal["korean"], Literal["foreign"]]
 PeopleDetailIncludeItem = Literal["movies"]
@@ -544,6 +591,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'area': {'type': 'string'},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
         },
     },
     'boxoffice.weekly': {
@@ -557,6 +605,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'area': {'type': 'string'},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
         },
     },
     'codes.list': {
@@ -600,6 +649,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
         'properties': {
             'movieCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
             'refresh': {'type': 'boolean'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
         },
     },
     'movie.poster': {
@@ -619,6 +669,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'year': {'type': 'integer'},
             'page': {'type': 'integer'},
             'limit': {'type': 'integer'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
         },
     },
     'people.detail': {
