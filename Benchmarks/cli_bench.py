@@ -1,5 +1,6 @@
 """CLI benchmark: how long `boxoffice-worker daily` takes to draw its screen offline (spawn to exit), beside jq's
-start in the same run, and a 365-day range exported from a warm cache (filled first from the fake upstream of
+start in the same run, each chat format (--format markdown, slack, discord, telegram, telegram-html) beside --format
+json for the same day, and a 365-day range exported from a warm cache (filled first from the fake upstream of
 clients/testing). Prints figures; asserts nothing."""
 import argparse
 import os
@@ -32,6 +33,12 @@ def main():
     jq = wall(["jq", "-n", "1"], offline, options.rounds)
     print("boxoffice-worker daily, offline, spawn to exit (p50 of %d): %6.2f ms [target <= 15]; jq -n 1: %.2f ms" % (
         options.rounds, draw, jq))
+    # The messages to post beside the plain result, for the same day (issue 30: each at most 2 x --format json).
+    json_time = wall([options.worker, "daily", "2023-04-26", "--format", "json"], offline, options.rounds)
+    print("  --format json                 %6.2f ms (baseline)" % json_time)
+    for chat in ("markdown", "slack", "discord", "telegram", "telegram-html"):
+        took = wall([options.worker, "daily", "2023-04-26", "--format", chat], offline, options.rounds)
+        print("  --format %-20s %6.2f ms = %.2f x json [target <= 2]" % (chat, took, took / json_time))
 
     upstream = subprocess.Popen([sys.executable, os.path.join(ROOT, "clients", "testing", "fake_upstream.py"),
                                  "--delay-ms", "5"], stdout=subprocess.PIPE, text=True)
