@@ -8,7 +8,9 @@ import MCP
 /// formats, patterns, bounds, reusable definitions); a tool keeps from them:
 /// - input: everything a model chooses arguments by (each parameter's type, enum, bounds, default and description),
 ///   without the document's identity (`$schema`, `$id`, `title`), its `examples` and its top-level description (the
-///   tool's own description says it), and without `_meta`, which is no argument. A long enum (more than
+///   tool's own description says it), and without `_meta`, which is no argument, and `chat`: the messages to post
+///   are request bodies for bots and jobs, where a model writes its own words from the result (listed, `chat` and
+///   its result member cost 1.3 KB of every turn). A long enum (more than
 ///   ``longEnum`` values) that the parameter's description spells out value by value (`area`: "0105001 서울시,
 ///   0105002 경기도, …") is not listed a second time: the worker checks the value all the same, and answers a wrong
 ///   one with the list. Short enums (`nation`, `period`) stay, for hosts that constrain a model's arguments;
@@ -62,6 +64,7 @@ enum ToolSchemas {
         for member in ["$schema", "$id", "title", "description", "examples"] { schema[member] = nil }
         if var properties = schema["properties"]?.objectValue {
             properties["_meta"] = nil
+            properties["chat"] = nil
             for property in properties {
                 guard var parameter = property.value.objectValue, let values = parameter["enum"]?.arrayValue,
                     values.count > longEnum, let description = parameter["description"]?.stringValue,
@@ -80,6 +83,11 @@ enum ToolSchemas {
     static func output(_ document: JSONValue) -> JSONValue {
         guard case .object(var schema) = shape(document, depth: 0) else { return ["type": "object"] }
         if schema["type"] == nil { schema["type"] = "object" }
+        // No tool asks for `chat` (see above), so no tool's result has it.
+        if var properties = schema["properties"]?.objectValue {
+            properties["chat"] = nil
+            schema["properties"] = .object(properties)
+        }
         return .object(schema)
     }
 
