@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     # here are cast by their names as strings.
     from .types import (
         BoxofficeDailyIncludeItem,
+        Chat,
         BoxofficeWeeklyIncludeItem,
         CodesListResult,
         CompanyDetailResult,
@@ -247,11 +248,12 @@ class AsyncWorker:
     async def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
                     include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
                     multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-                    timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
-                    ) -> BoxofficeDailyResult:
-        """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
+                    chat: Optional[Chat] = None, timeout: Optional[float] = None,
+                    on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
+        """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD. `chat` adds the
+        result's messages to post (`result["chat"]["messages"]`)."""
         params = _params(date=date, limit=limit, include=_listed(include), nation=nation, multiMovie=multi_movie,
-                         area=area, refresh=refresh or None)
+                         area=area, refresh=refresh or None, chat=chat)
         return cast(BoxofficeDailyResult,
                     await self.call("boxoffice.daily", params, timeout=timeout, on_progress=on_progress))
 
@@ -259,19 +261,19 @@ class AsyncWorker:
     async def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
                      include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
                      multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-                     timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
-                     ) -> BoxofficeWeeklyResult:
+                     chat: Optional[Chat] = None, timeout: Optional[float] = None,
+                     on_progress: Optional[ProgressCallback] = None) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
         params = _params(date=date, period=period, limit=limit, include=_listed(include), nation=nation,
-                         multiMovie=multi_movie, area=area, refresh=refresh or None)
+                         multiMovie=multi_movie, area=area, refresh=refresh or None, chat=chat)
         return cast(BoxofficeWeeklyResult,
                     await self.call("boxoffice.weekly", params, timeout=timeout, on_progress=on_progress))
 
     @checked("movie.detail")
-    async def detail(self, movie_code: str, *, refresh: bool = False,
+    async def detail(self, movie_code: str, *, refresh: bool = False, chat: Optional[Chat] = None,
                      timeout: Optional[float] = None) -> MovieDetailResult:
         """A movie's details (`movie.detail`)."""
-        params = _params(movieCode=movie_code, refresh=refresh or None)
+        params = _params(movieCode=movie_code, refresh=refresh or None, chat=chat)
         return cast(MovieDetailResult, await self.call("movie.detail", params, timeout=timeout))
 
     @checked("movie.poster")
@@ -283,10 +285,10 @@ class AsyncWorker:
 
     @checked("movie.search")
     async def search(self, title: Optional[str] = None, *, director: Optional[str] = None, year: Optional[int] = None,
-                     page: Optional[int] = None, limit: Optional[int] = None,
+                     page: Optional[int] = None, limit: Optional[int] = None, chat: Optional[Chat] = None,
                      timeout: Optional[float] = None) -> MovieSearchResult:
         """Movies by title and/or director (`movie.search`)."""
-        params = _params(title=title, director=director, year=year, page=page, limit=limit)
+        params = _params(title=title, director=director, year=year, page=page, limit=limit, chat=chat)
         return cast(MovieSearchResult, await self.call("movie.search", params, timeout=timeout))
 
     @checked("people.search")
@@ -450,26 +452,29 @@ class Worker:
     def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
               include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
               multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-              timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
+              chat: Optional[Chat] = None, timeout: Optional[float] = None,
+              on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
         """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
         return self._run(self._client.daily(date, limit=limit, include=include, nation=nation, multi_movie=multi_movie,
-                                            area=area, refresh=refresh, timeout=timeout, on_progress=on_progress))
+                                            area=area, refresh=refresh, chat=chat, timeout=timeout,
+                                            on_progress=on_progress))
 
     @checked("boxoffice.weekly")
     def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
                include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
                multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-               timeout: Optional[float] = None, on_progress: Optional[ProgressCallback] = None
-               ) -> BoxofficeWeeklyResult:
+               chat: Optional[Chat] = None, timeout: Optional[float] = None,
+               on_progress: Optional[ProgressCallback] = None) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
         return self._run(self._client.weekly(date, period=period, limit=limit, include=include, nation=nation,
-                                             multi_movie=multi_movie, area=area, refresh=refresh, timeout=timeout,
-                                             on_progress=on_progress))
+                                             multi_movie=multi_movie, area=area, refresh=refresh, chat=chat,
+                                             timeout=timeout, on_progress=on_progress))
 
     @checked("movie.detail")
-    def detail(self, movie_code: str, *, refresh: bool = False, timeout: Optional[float] = None) -> MovieDetailResult:
+    def detail(self, movie_code: str, *, refresh: bool = False, chat: Optional[Chat] = None,
+               timeout: Optional[float] = None) -> MovieDetailResult:
         """A movie's details (`movie.detail`)."""
-        return self._run(self._client.detail(movie_code, refresh=refresh, timeout=timeout))
+        return self._run(self._client.detail(movie_code, refresh=refresh, chat=chat, timeout=timeout))
 
     @checked("movie.poster")
     def poster(self, title: Optional[str] = None, *, movie_code: Optional[str] = None, download: bool = False,
@@ -480,10 +485,10 @@ class Worker:
 
     @checked("movie.search")
     def search(self, title: Optional[str] = None, *, director: Optional[str] = None, year: Optional[int] = None,
-               page: Optional[int] = None, limit: Optional[int] = None,
+               page: Optional[int] = None, limit: Optional[int] = None, chat: Optional[Chat] = None,
                timeout: Optional[float] = None) -> MovieSearchResult:
         """Movies by title and/or director (`movie.search`)."""
-        return self._run(self._client.search(title, director=director, year=year, page=page, limit=limit,
+        return self._run(self._client.search(title, director=director, year=year, page=page, limit=limit, chat=chat,
                                              timeout=timeout))
 
     @checked("people.search")
