@@ -113,6 +113,6 @@ enum DiscordChat {
     }
 
     static func cut(_ text: String, _ length: Int) -> String {
-        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+        ChatText.cut(text, length)
     }
 }

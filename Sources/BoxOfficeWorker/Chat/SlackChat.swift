@@ -67,21 +67,12 @@ enum SlackChat {
         ["type": "image", "image_url": .string(url), "alt_text": .string(cut(alt, fieldLength))]
     }
 
+    /// mrkdwn text: `&`, `<` and `>` as entities.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
+        ChatText.entities(text)
     }
 
-    /// `text` within `length` characters, ending in "…" when it was longer.
     static func cut(_ text: String, _ length: Int) -> String {
-        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+        ChatText.cut(text, length)
     }
 }

@@ -97,21 +97,11 @@ enum TelegramChat {
         }
 
         static func html(_ text: String, quotes: Bool) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"" where quotes: out += "&quot;"
-                default: out.append(character)
-                }
-            }
-            return out
+            ChatText.entities(text, quotes: quotes)
         }
 
         static func cut(_ text: String) -> String {
-            text.count > longest ? String(text.prefix(longest - 1)) + "…" : text
+            ChatText.cut(text, longest)
         }
     }
 }
