@@ -4,6 +4,7 @@ json for the same day, and a 365-day range exported from a warm cache (filled fi
 clients/testing). Prints figures; asserts nothing."""
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,10 +43,10 @@ def main():
 
     upstream = subprocess.Popen([sys.executable, os.path.join(ROOT, "clients", "testing", "fake_upstream.py"),
                                  "--delay-ms", "5"], stdout=subprocess.PIPE, text=True)
+    cache = tempfile.mkdtemp(prefix="boxoffice-bench-")
     try:
         base = "http://127.0.0.1:%d" % int(upstream.stdout.readline())
-        live = dict(offline, KOBIS_API_KEY="bench-key", KOBIS_BASE_URL=base + "/kobis",
-                    BOXOFFICE_CACHE_DIR=tempfile.mkdtemp(prefix="boxoffice-bench-"))
+        live = dict(offline, KOBIS_API_KEY="bench-key", KOBIS_BASE_URL=base + "/kobis", BOXOFFICE_CACHE_DIR=cache)
         export = [options.worker, "daily", "--from", "2022-01-01", "--to", "2022-12-31", "--format", "csv"]
         begin = time.perf_counter()
         subprocess.run(export, env=live, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
@@ -55,6 +56,7 @@ def main():
             cold, warm))
     finally:
         upstream.kill()
+        shutil.rmtree(cache, ignore_errors=True)
 
 
 if __name__ == "__main__":
