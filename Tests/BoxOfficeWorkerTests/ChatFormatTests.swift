@@ -221,7 +221,7 @@ struct ChatFormatTests {
             }
         }
         let day = try await Self.recorded()[2].1
-        guard case .body(let body) = ChatFormat.discord.messages(day)[0] else { return }
+        let body = try #require(ChatFormat.discord.messages(day).first?.body)
         let colours = body["embeds"]?.arrayValue?.compactMap { $0.objectValue?["color"]?.integerValue }
         // 신작 pink, ▲ red, ▼ blue, as the CLI tints them.
         #expect(colours?.prefix(3) == [0xE6_4980, 0xE0_3131, 0x1C_7ED6])
@@ -230,15 +230,15 @@ struct ChatFormatTests {
     @Test("Markdown: a table for a day, its pipes escaped; a heading and a list for a movie")
     func markdown() async throws {
         let recorded = try await Self.recorded()
-        guard case .text(let day) = ChatFormat.markdown.messages(recorded[2].1)[0] else { return }
+        let day = try #require(ChatFormat.markdown.messages(recorded[2].1).first?.text)
         #expect(
             day.hasPrefix("### 일별 박스오피스 · 2023-04-26 (Wed)\n\n| Rank | Change | Title | Audience | Total | Share |"))
         #expect(day.contains("| 1 | 신작 | 드림 | 93,416 | 101,276 | 31.6% |"))
         let pipedOffice = try await Self.office(titled: ["a|b*c"])
-        guard case .text(let piped) = ChatFormat.markdown.messages(ChatContent(pipedOffice))[0] else { return }
+        let piped = try #require(ChatFormat.markdown.messages(ChatContent(pipedOffice)).first?.text)
         #expect(piped.contains("| a\\|b\\*c |"))
         let movie = try #require(recorded.first { $0.0 == "20198482" }?.1)
-        guard case .text(let text) = ChatFormat.markdown.messages(movie)[0] else { return }
+        let text = try #require(ChatFormat.markdown.messages(movie).first?.text)
         #expect(text.hasPrefix("### 드림\n*Dream*\n\n- **Director**: 이병헌\n"))
     }
 }
@@ -383,5 +383,19 @@ enum TelegramHTMLCheck {
         }
         if !open.isEmpty { problems.append("tags left open: \(open)") }
         return problems
+    }
+}
+
+extension ChatMessage {
+    /// The text of a Markdown message; nil for a request body (a `#require` then fails the test).
+    var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    /// The request body of a Slack, Discord or Telegram message; nil for a text.
+    var body: JSONObject? {
+        if case .body(let body) = self { return body }
+        return nil
     }
 }
