@@ -37,8 +37,19 @@ extension CLISession {
                 throw CLIDate.Invalid(description: "--missing goes with --from/--to")
             }
             if let days = try flags.range(today: today) {
-                guard display.format != .text, display.format.chat == nil else {
-                    throw CLIDate.Invalid(description: "a range is exported as --format csv, ndjson or json")
+                if display.format == .html {
+                    guard let folder = display.out else {
+                        throw CLIDate.Invalid(description: "a range as --format html is a site: give --out DIR")
+                    }
+                    let inputs = try periods(days).map { day throws(CLIDate.Invalid) in
+                        try flags.input(date: day, period: period)
+                    }
+                    return await writeSite(inputs, method: method, folder: folder, layout: flags.layout)
+                }
+                guard display.format != .text, !display.format.isPost else {
+                    throw CLIDate.Invalid(
+                        description:
+                            "a range is exported as --format csv, ndjson or json, or as a site (html --out DIR)")
                 }
                 if flags.missing && display.format != .ndjson {
                     throw CLIDate.Invalid(description: "--missing goes with --format ndjson")
@@ -52,9 +63,9 @@ extension CLISession {
                 ).run()
             }
             let day = try flags.date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: today) }
+            if let refused = refuseOut(display) { return refused }
             let answer = try await call(method, try flags.input(date: day, period: period))
-            show(answer, method: method, display: display, layout: flags.layout)
-            return 0
+            return await show(answer, method: method, display: display, layout: flags.layout)
         } catch {
             return fail(error)
         }
@@ -62,7 +73,7 @@ extension CLISession {
 
     private func show(
         _ answer: BoxOfficeAnswer, method: BoxOfficeMethod, display: CLIDisplay, layout: BoxOfficeScreen.Layout
-    ) {
+    ) async -> Int32 {
         let office = answer.office.value
         switch display.format {
         case .text:
@@ -77,11 +88,12 @@ extension CLISession {
             write(
                 (display.excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns)
                     + BoxOfficeRows.csv(office).joined())
-        case .markdown, .slack, .discord, .telegram, .telegramHTML:
-            if let chat = display.format.chat {
-                writeChat(ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url }), as: chat)
-            }
+        case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
+            return await post(
+                ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url }),
+                screen: .list(kind: "boxoffice", layout: layout), display: display)
         }
+        return 0
     }
 
     /// Below the list, for `--with-details` and `--with-posters`: each entry's director, genres and poster, or

@@ -5,7 +5,9 @@ import JSONRPC
 extension CLISession {
     /// `movie CODE`: the detail screen through `movie.detail`, with the poster through `movie.poster` (its URL, or
     /// with `download` the file); a poster that cannot be had is said on the screen, not failed.
-    package func movie(code: String, download: Bool, format: CLIFormat) async -> Int32 {
+    package func movie(code: String, download: Bool, format: CLIFormat, out: String? = nil) async -> Int32 {
+        let display = CLIDisplay(format: format, excel: false, out: out)
+        if let refused = refuseOut(display) { return refused }
         let kept: Kept<Movie>
         do {
             kept = try await call(methods.detail, .init(movieCode: code)).movie
@@ -15,7 +17,7 @@ extension CLISession {
         let movie = kept.value
         var poster: MoviePosterMethod.Output?
         var problem: String?
-        if format == .text || format.chat != nil || download {
+        if format == .text || format.isPost || download {
             do {
                 poster = try await call(methods.poster, .init(title: movie.title, download: download))
             } catch let error as RPCError {
@@ -44,14 +46,18 @@ extension CLISession {
                         movie.directors.map(\.name).joined(separator: "; "), movie.genres.joined(separator: "; "),
                         movie.nations.joined(separator: "; "), movie.watchGrade ?? "",
                     ]))
-        case .markdown, .slack, .discord, .telegram, .telegramHTML:
-            if let chat = format.chat { writeChat(ChatContent(movie, poster: poster?.poster), as: chat) }
+        case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
+            return await post(ChatContent(movie, poster: poster?.poster), screen: .movie, display: display)
         }
         return 0
     }
 
     /// `search TITLE`: code, title, year, opening date and directors of each movie `movie.search` found.
-    package func search(words: [String], director: String?, year: Int?, format: CLIFormat) async -> Int32 {
+    package func search(
+        words: [String], director: String?, year: Int?, format: CLIFormat, out: String? = nil
+    ) async -> Int32 {
+        let display = CLIDisplay(format: format, excel: false, out: out)
+        if let refused = refuseOut(display) { return refused }
         let title = words.isEmpty ? nil : words.joined(separator: " ")
         let found: MovieSearch
         do {
@@ -84,9 +90,10 @@ extension CLISession {
                         + "\(year)  " + DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16))
             }
             write(lines.joined(separator: "\n") + "\n")
-        case .markdown, .slack, .discord, .telegram, .telegramHTML:
+        case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             let query = MovieSearchMethod.Input(title: title, director: director).query
-            if let chat = format.chat { writeChat(ChatContent(found, query: query), as: chat) }
+            return await post(
+                ChatContent(found, query: query), screen: .list(kind: "search", layout: .list), display: display)
         }
         return 0
     }
@@ -94,8 +101,12 @@ extension CLISession {
     /// `poster TITLE|CODE|--code CODE`: the poster's URL and size through `movie.poster`, or, with `download`, the
     /// file it was saved to. An argument that has the form of a KOBIS movie code (``MovieCodeForm``) is taken as
     /// one: no title people search for has that form, and a code searched as a title finds nothing.
-    package func poster(words: [String], code: String?, download: Bool, format: CLIFormat) async -> Int32 {
-        if let refused = refuseChat(format, in: "poster") { return refused }
+    package func poster(
+        words: [String], code: String?, download: Bool, format: CLIFormat, out: String? = nil
+    ) async -> Int32 {
+        if let refused = refusePost(CLIDisplay(format: format, excel: false, out: out), in: "poster") {
+            return refused
+        }
         let text = words.isEmpty ? nil : words.joined(separator: " ")
         let argumentIsCode = text.map(MovieCodeForm.matches) ?? false
         let input = MoviePosterMethod.Input(
@@ -112,7 +123,7 @@ extension CLISession {
             return fail(error)
         }
         switch format {
-        case .json, .ndjson, .csv, .markdown, .slack, .discord, .telegram, .telegramHTML:
+        case .json, .ndjson, .csv, .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             write(String(decoding: methods.poster.result(output).json, as: UTF8.self) + "\n")
         case .text:
             guard let image = output.poster.image else {

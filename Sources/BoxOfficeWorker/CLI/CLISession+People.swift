@@ -10,7 +10,7 @@ extension CLISession {
     /// `people NAME` (a search, with `--film` for a title in the filmography) or `people CODE` (the person's
     /// screen; `--movies` adds each film's details). An argument of ASCII digits only is a people code.
     package func people(words: [String], film: String?, movies: Bool, display: CLIDisplay) async -> Int32 {
-        if let refused = refuseChat(display.format, in: "people") { return refused }
+        if let refused = refusePost(display, in: "people") { return refused }
         let text = words.isEmpty ? nil : words.joined(separator: " ")
         if let text, Self.isCode(text) {
             guard film == nil else {
@@ -69,7 +69,7 @@ extension CLISession {
     /// `company NAME` (a search, with `--ceo` and `--part`) or `company CODE` (the company's screen). An argument
     /// of ASCII digits only is a company code.
     package func company(words: [String], ceo: String?, part: String?, display: CLIDisplay) async -> Int32 {
-        if let refused = refuseChat(display.format, in: "company") { return refused }
+        if let refused = refusePost(display, in: "company") { return refused }
         let text = words.isEmpty ? nil : words.joined(separator: " ")
         if let text, Self.isCode(text) {
             guard ceo == nil, part == nil else {
@@ -129,7 +129,7 @@ extension CLISession {
 
     /// `codes KIND`: a code list, code and names a line. An unknown kind is the method's to refuse.
     package func codes(kind: String, display: CLIDisplay) async -> Int32 {
-        if let refused = refuseChat(display.format, in: "codes") { return refused }
+        if let refused = refusePost(display, in: "codes") { return refused }
         let kept: Kept<CodeList>
         do {
             kept = try await call(methods.codes, .init(kind: kind))
@@ -174,7 +174,7 @@ extension CLISession {
             write((display.excel ? CSVText.excelBOM : "") + CSVText.row(columns) + rows.map(CSVText.row).joined())
         case .text:
             write(screen().map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n") + "\n")
-        case .markdown, .slack, .discord, .telegram, .telegramHTML:
+        case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             break  // refused before the call
         }
     }

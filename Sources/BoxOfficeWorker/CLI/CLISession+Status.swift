@@ -4,8 +4,10 @@ import JSONRPC
 extension CLISession {
     /// `status`: `worker.status`'s result, as data or as a few lines (mode, today's KOBIS quota, the cache, the
     /// store).
-    package func status(format: CLIFormat) async -> Int32 {
-        if let refused = refuseChat(format, in: "status") { return refused }
+    package func status(format: CLIFormat, out: String? = nil) async -> Int32 {
+        if let refused = refusePost(CLIDisplay(format: format, excel: false, out: out), in: "status") {
+            return refused
+        }
         let status: JSONValue
         do {
             status = try await call(methods.status, NoInput())

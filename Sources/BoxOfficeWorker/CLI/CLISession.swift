@@ -15,16 +15,23 @@ package final class CLISession: Sendable {
     package struct Output: Sendable {
         package var standard: @Sendable (String) -> Void
         package var error: @Sendable (String) -> Void
+        /// Bytes to stdout: a PNG card.
+        package var binary: @Sendable ([UInt8]) -> Void
 
-        package init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        package init(
+            standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+            binary: (@Sendable ([UInt8]) -> Void)? = nil
+        ) {
             self.standard = standard
             self.error = error
+            self.binary = binary ?? { standard(String(decoding: $0, as: UTF8.self)) }
         }
 
         /// The process's stdout and stderr.
         package static let process = Output(
             standard: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            error: { FileHandle.standardError.write(Data($0.utf8)) })
+            error: { FileHandle.standardError.write(Data($0.utf8)) },
+            binary: { FileHandle.standardOutput.write(Data($0)) })
     }
 
     package let configuration: WorkerConfiguration

@@ -124,8 +124,8 @@ struct RangeExport {
         case .csv:
             session.write((excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns))
             for office in offices { session.write(BoxOfficeRows.csv(office).joined()) }
-        // A range is never text nor a chat format (refused before it runs); NDJSON is what they would take.
-        case .ndjson, .text, .markdown, .slack, .discord, .telegram, .telegramHTML:
+        // A range is never text nor a format to post (refused before it runs; html is a site); NDJSON is what they would take.
+        case .ndjson, .text, .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             for office in offices { session.write(BoxOfficeRows.ndjson(office).joined()) }
         case .json:
             session.write(

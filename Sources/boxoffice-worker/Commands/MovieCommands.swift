@@ -17,9 +17,9 @@ struct MovieCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let (code, download, format) = (self.code, self.download, display.format)
+        let (code, download, format, out) = (self.code, self.download, display.format, display.out)
         try await CommandRunner.run(flags, color: display.color) { session in
-            await session.movie(code: code, download: download, format: format)
+            await session.movie(code: code, download: download, format: format, out: out)
         }
     }
 }
@@ -42,9 +42,11 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let (words, director, year, format) = (self.words, self.director, self.year, display.format)
+        let (words, director, year, format, out) = (
+            self.words, self.director, self.year, display.format, display.out
+        )
         try await CommandRunner.run(flags, color: display.color) { session in
-            await session.search(words: words, director: director, year: year, format: format)
+            await session.search(words: words, director: director, year: year, format: format, out: out)
         }
     }
 }
@@ -71,9 +73,9 @@ struct PosterCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let (words, code, download, format) = (self.words, self.code, self.download, display.format)
+        let (words, code, download, choice) = (self.words, self.code, self.download, display.choice)
         try await CommandRunner.run(flags, color: display.color) { session in
-            await session.poster(words: words, code: code, download: download, format: format)
+            await session.poster(words: words, code: code, download: download, format: choice.format, out: choice.out)
         }
     }
 }
@@ -88,9 +90,9 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let format = display.format
+        let choice = display.choice
         try await CommandRunner.run(flags, color: display.color) { session in
-            await session.status(format: format)
+            await session.status(format: choice.format, out: choice.out)
         }
     }
 }

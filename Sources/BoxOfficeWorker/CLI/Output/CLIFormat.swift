@@ -18,7 +18,15 @@ package enum CLIFormat: String, Sendable, CaseIterable {
     case telegram
     /// Telegram `sendMessage` bodies (HTML), one JSON object a line; add the `chat_id`.
     case telegramHTML = "telegram-html"
+    /// One self-contained HTML page (``HTMLPage``); with a range and `--out DIR`, a static site.
+    case html
+    /// A PNG card of the list or grid screen (``CardRenderer``).
+    case png
 
     /// The chat format this is, if it is one: daily, weekly, movie and search write them.
     package var chat: ChatFormat? { ChatFormat(rawValue: rawValue) }
+
+    /// Whether this is output to post or publish (a chat format, a page, a card), which only daily, weekly, movie
+    /// and search write.
+    package var isPost: Bool { chat != nil || self == .html || self == .png }
 }

@@ -1,0 +1,112 @@
+import BoxOfficeCore
+import Foundation
+import JSONCore
+
+extension CLISession {
+    /// Writes `content` in a format to post (``CLIFormat/isPost``) to stdout or to `--out`: chat messages, an HTML
+    /// page with its posters embedded, or a PNG card with them drawn. The exit code.
+    func post(_ content: ChatContent, screen: PostScreen, display: CLIDisplay) async -> Int32 {
+        if let chat = display.format.chat {
+            return emit(Array(chatText(content, as: chat).utf8), to: display.out, what: "the messages")
+        }
+        let posters = await downloadedPosters(content)
+        switch display.format {
+        case .png:
+            do {
+                let card = try CardRenderer.load().render(content, screen: screen, posters: posters)
+                return emit(card, to: display.out, what: "a PNG card")
+            } catch {
+                return fail(error.message)
+            }
+        default:
+            let sources = posters.compactMapValues { PosterEmbedding.dataURI($0) }
+            let page =
+                switch screen {
+                case .list(let kind, let layout): HTMLPage.list(content, kind: kind, layout: layout, posters: sources)
+                case .movie: HTMLPage.movie(content, posters: sources)
+                }
+            return emit(Array(page.utf8), to: display.out, what: "the page")
+        }
+    }
+
+    /// Chat messages: Markdown as its text; the request bodies of the other formats one JSON object a line, each
+    /// ready to post as it is.
+    func chatText(_ content: ChatContent, as format: ChatFormat) -> String {
+        format.messages(content).map { message in
+            switch message {
+            case .text(let text): text
+            case .body(let body): JSONSerializer.string(.object(body)) + "\n"
+            }
+        }.joined()
+    }
+
+    /// Writes `bytes` to the file `path` (whole or not at all: a temporary name renamed), or to stdout, where a
+    /// PNG card is not written to a terminal. The exit code.
+    func emit(_ bytes: [UInt8], to path: String?, what: String) -> Int32 {
+        guard let path else {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
+                return fail(
+                    CLIDate.Invalid(
+                        description:
+                            "\(what) is an image, not written to a terminal: give --out FILE or redirect stdout"))
+            }
+            output.binary(bytes)
+            return 0
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return 0
+        } catch {
+            return fail("\(what) could not be written to \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The posters `content` shows that this worker can download, downloaded (or read from the cache), by image
+    /// address. Offline or without a cache directory there are none, and a page links the addresses instead; a
+    /// poster that fails is said on stderr and left out, never failing the post.
+    func downloadedPosters(_ content: ChatContent) async -> [String: PosterFile] {
+        let urls = Set(content.items.compactMap(\.imageURL) + [content.imageURL].compactMap { $0 })
+        guard !urls.isEmpty, runtime.downloadRefusal == nil else { return [:] }
+        return await withTaskGroup(of: (String, Result<PosterFile, BoxOfficeError>).self) { group in
+            for url in urls {
+                group.addTask { [runtime] in
+                    do throws(BoxOfficeError) {
+                        return (url, .success(try await runtime.download(url)))
+                    } catch {
+                        return (url, .failure(error))
+                    }
+                }
+            }
+            var files: [String: PosterFile] = [:]
+            for await (url, result) in group {
+                switch result {
+                case .success(let file): files[url] = file
+                case .failure(let error): output.error("boxoffice-worker: a poster is left out: \(error.message)\n")
+                }
+            }
+            return files
+        }
+    }
+
+    /// The refusal of a format to post by a command that writes none (`people`, `company`, `codes`, `poster`,
+    /// `status`), or of `--out` with a format that is not one; else nil.
+    func refusePost(_ display: CLIDisplay, in command: String) -> Int32? {
+        if display.format.isPost {
+            return fail(
+                CLIDate.Invalid(
+                    description:
+                        "--format \(display.format.rawValue) is for daily, weekly, movie and search; \(command) writes text, json, ndjson or csv"
+                ))
+        }
+        return refuseOut(display)
+    }
+
+    /// The refusal of `--out` with a format that writes to stdout only (text, json, ndjson, csv), or nil.
+    func refuseOut(_ display: CLIDisplay) -> Int32? {
+        guard display.out != nil, !display.format.isPost else { return nil }
+        return fail(
+            CLIDate.Invalid(
+                description:
+                    "--out goes with --format html, png or a chat format; \(display.format.rawValue) goes to stdout"))
+    }
+}

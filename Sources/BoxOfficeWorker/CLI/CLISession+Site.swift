@@ -1,0 +1,66 @@
+import BoxOfficeCore
+import Foundation
+import JSONRPC
+
+extension CLISession {
+    /// `--from/--to … --format html --out DIR`: one page per day or period (`DIR/<last day>.html`), its posters
+    /// copied to `DIR/posters/`, and the index of every page the folder holds (``SiteIndex``). The index and its
+    /// manifest are written after each page, so a run that fails part way leaves a site that links what it wrote. A
+    /// period that cannot be had is said and skipped; the run then ends with 2, as a partial range export does.
+    func writeSite(
+        _ inputs: [BoxOfficeMethod.Input], method: BoxOfficeMethod, folder path: String,
+        layout: BoxOfficeScreen.Layout
+    ) async -> Int32 {
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        let manifest = folder.appendingPathComponent("pages.json")
+        var index: SiteIndex?
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return fail("the site's folder \(path) could not be made: \(error.localizedDescription)")
+        }
+        if let data = FileManager.default.contents(atPath: manifest.path) {
+            guard let known = SiteIndex(manifest: String(decoding: data, as: UTF8.self)) else {
+                return fail(
+                    "\(manifest.path) is not this site's list of pages; remove it (the index is made again) or choose another folder"
+                )
+            }
+            index = known
+        }
+        var failures: [String] = []
+        for input in inputs {
+            let answer: BoxOfficeAnswer
+            do {
+                answer = try await call(method, input)
+            } catch let error as RPCError {
+                // One period that cannot be had (offline, the quota, upstream) does not stop the others.
+                failures.append("\(input.date.map(\.description) ?? "?"): \(Self.describe(error))")
+                continue
+            } catch {
+                return fail(error)
+            }
+            let office = answer.office.value
+            let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
+            var sources: HTMLPage.PosterSources = [:]
+            for (url, file) in await downloadedPosters(content) {
+                sources[url] = PosterEmbedding.copy(file, into: folder)
+            }
+            let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources)
+            let name = "\(office.end).html"
+            var site = index ?? SiteIndex(title: office.label)
+            site.add(.init(file: name, heading: content.heading, top: office.entries.first?.title))
+            index = site
+            for (file, text) in [(name, page), ("index.html", site.html), ("pages.json", site.manifest)] {
+                let code = emit(Array(text.utf8), to: folder.appendingPathComponent(file).path, what: file)
+                if code != 0 { return code }
+            }
+        }
+        guard failures.isEmpty else {
+            _ = fail(
+                "the site in \(path) is partial: \(failures.count) of \(inputs.count) pages were not written; run again to add them\n"
+                    + failures.map { "  \($0)" }.joined(separator: "\n"))
+            return 2
+        }
+        return 0
+    }
+}

@@ -1,0 +1,181 @@
+/// A cairo surface being drawn on, with what a card draws: rounded boxes, text set by Pango, posters. Sizes are
+/// in the card's points; the surface has `scale` pixels per point, so text and posters stay sharp on the
+/// high-density screens bots' pictures are mostly seen on.
+final class CardCanvas {
+    /// An sRGB colour, 0–1 a channel.
+    struct Colour {
+        var red: Double, green: Double, blue: Double
+
+        init(_ hex: UInt32) {
+            red = Double((hex >> 16) & 0xFF) / 255
+            green = Double((hex >> 8) & 0xFF) / 255
+            blue = Double(hex & 0xFF) / 255
+        }
+    }
+
+    /// How a text's line is set: a font, a colour, a width past which it is cut with "…" (or wrapped).
+    struct TextStyle {
+        var font: String
+        var colour: Colour
+        var alignment: Alignment = .left
+        /// Wraps onto more lines instead of cutting with "…".
+        var wraps = false
+
+        enum Alignment: Int32 { case left = 0, center = 1, right = 2 }
+    }
+
+    private let library: PangoCairo
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    let scale: Double
+    /// A canvas that only measures: text is laid out (its height counts) but nothing is painted.
+    let measuring: Bool
+    /// Whether a text had a character no installed font has (drawn as a box: "tofu").
+    private(set) var missedGlyphs = false
+
+    init(_ library: PangoCairo, width: Double, height: Double, scale: Double, measuring: Bool = false)
+        throws(CardError)
+    {
+        self.library = library
+        self.scale = scale
+        self.measuring = measuring
+        // CAIRO_FORMAT_RGB24: the card is opaque.
+        guard
+            let surface = library.imageSurfaceCreate(
+                1, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up))),
+            library.surfaceStatus(surface) == 0, let context = library.create(surface)
+        else {
+            throw CardError("cairo could not make a \(Int(width))×\(Int(height)) card")
+        }
+        self.surface = surface
+        self.context = context
+        library.scale(context, scale, scale)
+    }
+
+    deinit {
+        library.destroy(context)
+        library.surfaceDestroy(surface)
+    }
+
+    func box(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double = 0, _ colour: Colour) {
+        guard !measuring else { return }
+        outline(x, y, width, height, radius: radius)
+        library.setSourceRGB(context, colour.red, colour.green, colour.blue)
+        library.fill(context)
+    }
+
+    /// Sets `text` in a box `width` wide with its top at `y`; the height it took.
+    @discardableResult
+    func text(_ text: String, _ x: Double, _ y: Double, width: Double, _ style: TextStyle) -> Double {
+        guard let layout = library.createLayout(context) else { return 0 }
+        defer { library.objectUnref(UnsafeMutableRawPointer(layout)) }
+        let font = library.fontDescriptionFromString(style.font)
+        library.layoutSetFontDescription(layout, font)
+        library.fontDescriptionFree(font)
+        library.layoutSetWidth(layout, Int32(width * 1024))
+        // PANGO_ELLIPSIZE_END, or NONE to wrap.
+        library.layoutSetEllipsize(layout, style.wraps ? 0 : 3)
+        library.layoutSetAlignment(layout, style.alignment.rawValue)
+        library.layoutSetText(layout, text, -1)
+        if library.layoutGetUnknownGlyphsCount(layout) > 0 { missedGlyphs = true }
+        var height: Int32 = 0
+        library.layoutGetPixelSize(layout, nil, &height)
+        if !measuring {
+            library.setSourceRGB(context, style.colour.red, style.colour.green, style.colour.blue)
+            library.moveTo(context, x, y)
+            library.showLayout(context, layout)
+        }
+        return Double(height)
+    }
+
+    /// Draws the image file `path` to cover the rounded box (cropped to its shape, centred); false when it cannot
+    /// be decoded, and nothing is drawn.
+    func image(_ path: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) -> Bool {
+        guard !measuring else { return true }
+        var error: OpaquePointer?
+        guard let original = library.pixbufNewFromFile(path, &error) else {
+            if let error { library.errorFree(error) }
+            return false
+        }
+        defer { library.objectUnref(UnsafeMutableRawPointer(original)) }
+        let sourceWidth = Double(library.pixbufGetWidth(original))
+        let sourceHeight = Double(library.pixbufGetHeight(original))
+        guard sourceWidth > 0, sourceHeight > 0 else { return false }
+        // Scaled once by gdk-pixbuf to the device pixels it covers: cairo then only copies.
+        let factor = max(width / sourceWidth, height / sourceHeight) * scale
+        let pixelWidth = max(1, Int32((sourceWidth * factor).rounded()))
+        let pixelHeight = max(1, Int32((sourceHeight * factor).rounded()))
+        // GDK_INTERP_BILINEAR
+        guard let scaled = library.pixbufScaleSimple(original, pixelWidth, pixelHeight, 2) else { return false }
+        defer { library.objectUnref(UnsafeMutableRawPointer(scaled)) }
+        guard let pixels = library.pixbufGetPixels(scaled) else { return false }
+        let channels = Int(library.pixbufGetNChannels(scaled))
+        let alpha = library.pixbufGetHasAlpha(scaled) != 0
+        let rowstride = Int(library.pixbufGetRowstride(scaled))
+        let (columns, rows) = (Int(pixelWidth), Int(pixelHeight))
+        // cairo's ARGB32: premultiplied, in a native-endian 32-bit word (B, G, R, A bytes on little-endian).
+        var argb = [UInt8](repeating: 0, count: columns * rows * 4)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let source = row * rowstride + column * channels
+                let a = alpha ? Int(pixels[source + 3]) : 255
+                let target = (row * columns + column) * 4
+                argb[target] = UInt8(Int(pixels[source + 2]) * a / 255)
+                argb[target + 1] = UInt8(Int(pixels[source + 1]) * a / 255)
+                argb[target + 2] = UInt8(Int(pixels[source]) * a / 255)
+                argb[target + 3] = UInt8(a)
+            }
+        }
+        return argb.withUnsafeMutableBufferPointer { buffer in
+            guard
+                let picture = library.imageSurfaceCreateForData(
+                    buffer.baseAddress, 0, pixelWidth, pixelHeight, pixelWidth * 4)
+            else { return false }
+            defer { library.surfaceDestroy(picture) }
+            library.save(context)
+            outline(x, y, width, height, radius: radius)
+            library.clip(context)
+            library.translate(
+                context, x + (width - Double(pixelWidth) / scale) / 2, y + (height - Double(pixelHeight) / scale) / 2)
+            library.scale(context, 1 / scale, 1 / scale)
+            library.setSourceSurface(context, picture, 0, 0)
+            library.paint(context)
+            library.restore(context)
+            return true
+        }
+    }
+
+    /// The surface as a PNG file's bytes.
+    func png() throws(CardError) -> [UInt8] {
+        let buffer = PNGBuffer()
+        let status = library.writeToPNGStream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return 11 }  // CAIRO_STATUS_WRITE_ERROR
+                Unmanaged<PNGBuffer>.fromOpaque(closure).takeUnretainedValue().bytes
+                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return 0
+            }, Unmanaged.passUnretained(buffer).toOpaque())
+        guard status == 0 else { throw CardError("cairo could not write the PNG (status \(status))") }
+        return buffer.bytes
+    }
+
+    private func outline(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) {
+        library.newPath(context)
+        guard radius > 0 else {
+            library.rectangle(context, x, y, width, height)
+            return
+        }
+        let r = min(radius, width / 2, height / 2)
+        library.arc(context, x + width - r, y + r, r, -.pi / 2, 0)
+        library.arc(context, x + width - r, y + height - r, r, 0, .pi / 2)
+        library.arc(context, x + r, y + height - r, r, .pi / 2, .pi)
+        library.arc(context, x + r, y + r, r, .pi, 3 * .pi / 2)
+        library.closePath(context)
+    }
+}
+
+/// Where cairo's PNG writer puts the bytes it writes.
+private final class PNGBuffer {
+    var bytes: [UInt8] = []
+}

@@ -1,0 +1,76 @@
+import JSONCore
+
+/// The index of a static site of box office pages (`--from/--to … --format html --out DIR`): one link per page,
+/// newest first, with the day's heading and its number one.
+///
+/// The pages the site holds are listed in `DIR/pages.json`, which every run reads and writes back with its own
+/// pages added (a page written again replaces its line): a cron job that writes yesterday's page each morning grows
+/// one site, and the index never has to read the pages back.
+package struct SiteIndex: Sendable, Equatable {
+    /// A page of the site.
+    package struct Page: Sendable, Equatable {
+        /// The page's file name beside the index (`2026-11-20.html`); also what orders the pages.
+        package var file: String
+        package var heading: String
+        /// The number one's title, when the box office had entries.
+        package var top: String?
+    }
+
+    package private(set) var pages: [Page] = []
+    package var title: String
+
+    package init(title: String, pages: [Page] = []) {
+        self.title = title
+        for page in pages { add(page) }
+    }
+
+    /// Adds `page`, replacing one of the same file.
+    package mutating func add(_ page: Page) {
+        pages.removeAll { $0.file == page.file }
+        pages.append(page)
+        pages.sort { $0.file > $1.file }
+    }
+
+    /// The manifest's text.
+    package var manifest: String {
+        let list = JSONValue.array(
+            pages.map { page in
+                var object: JSONObject = ["file": .string(page.file), "heading": .string(page.heading)]
+                if let top = page.top { object["top"] = .string(top) }
+                return .object(object)
+            })
+        return JSONSerializer.string(.object(["title": .string(title), "pages": list])) + "\n"
+    }
+
+    /// The manifest in `text`, or nil when it is not one (the caller then starts a new one and says so).
+    package init?(manifest text: String) {
+        guard let value = try? JSONParser.parse(text), let object = value.objectValue,
+            let pages = object["pages"]?.arrayValue
+        else { return nil }
+        self.init(title: object["title"]?.stringValue ?? "박스오피스")
+        for page in pages {
+            guard let file = page["file"]?.stringValue, let heading = page["heading"]?.stringValue,
+                Self.isPageName(file)
+            else { return nil }
+            add(Page(file: file, heading: heading, top: page["top"]?.stringValue))
+        }
+    }
+
+    /// A name the index may link: a plain file name ending in `.html`, so a manifest cannot point elsewhere.
+    static func isPageName(_ name: String) -> Bool {
+        name.hasSuffix(".html") && !name.contains("/") && !name.hasPrefix(".") && name != "index.html"
+    }
+
+    /// The index page.
+    package var html: String {
+        var body = "<h1>\(HTMLPage.escaped(title))</h1>\n<p class=\"source\">\(pages.count) pages</p>\n"
+        body += "<ul class=\"days\">\n"
+        for page in pages {
+            body += "<li><a href=\"\(HTMLPage.escaped(page.file))\">\(HTMLPage.escaped(page.heading))</a>"
+            if let top = page.top { body += "<span class=\"top\">1위 \(HTMLPage.escaped(top))</span>" }
+            body += "</li>\n"
+        }
+        body += "</ul>\n"
+        return HTMLPage.document(title: title, kind: "site", body: body)
+    }
+}
