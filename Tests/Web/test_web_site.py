@@ -8,7 +8,7 @@ import urllib.parse
 import pytest
 
 import fake_upstream
-from web_testing import check_entries, check_page_contract, problems, result_json, run
+from web_testing import check_entries, check_page_contract, low_contrast, problems, result_json, run
 
 FIRST, LAST = datetime.date(2026, 11, 18), datetime.date(2026, 11, 20)
 DAYS = [(FIRST + datetime.timedelta(days=offset)).isoformat() for offset in range((LAST - FIRST).days + 1)]
@@ -46,7 +46,9 @@ def resolve(page, href):
 def test_the_index_lists_each_day_and_every_link_resolves(site, browser):
     folder, answers = site
     assert sorted(answers) == DAYS
-    assert sorted(path.name for path in folder.iterdir()) == sorted(["index.html"] + [day + ".html" for day in DAYS])
+    # Pages are the index and one a day (other files, a manifest, may sit beside them).
+    pages = sorted(path.name for path in folder.glob("*.html"))
+    assert pages == sorted(["index.html"] + [day + ".html" for day in DAYS]), pages
     index = folder / "index.html"
     browser.load(index)
     check_page_contract(browser, None)
@@ -56,6 +58,8 @@ def test_the_index_lists_each_day_and_every_link_resolves(site, browser):
         target = resolve(index, href)
         assert target is None or target.is_file(), "index.html links to %s, which is not there" % href
     assert problems(browser.console()) == []
+    poor = low_contrast(browser)
+    assert not poor, "too little contrast:\n" + "\n".join(poor)
 
 
 @pytest.mark.parametrize("day", DAYS)

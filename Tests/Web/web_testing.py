@@ -112,7 +112,8 @@ ENTRIES = """
         changeClass: entry.querySelector('.change') ? [...entry.querySelector('.change').classList] : [],
         audience: text(entry, '.audience'),
         poster: !!entry.querySelector('img.poster'),
-        posterLoaded: [...entry.querySelectorAll('img.poster')].every(image => image.complete && image.naturalWidth > 0),
+        posterLoaded: [...entry.querySelectorAll('img.poster')]
+            .every(image => image.complete && image.naturalWidth > 0),
         placeholder: !!entry.querySelector('.poster.placeholder'),
     }));
 """
@@ -147,6 +148,51 @@ def check_entries(browser, result):
         assert seen["poster"] != seen["placeholder"], "%s: a poster or a placeholder, one of them: %s" % (where, seen)
         assert seen["posterLoaded"], "%s: its poster did not load" % where
     return shown
+
+
+# Every text the page shows (an element with text of its own, drawn, not hidden): its colour's WCAG contrast ratio
+# against the first opaque background behind it, its own or an ancestor's (the canvas at the end, white or black by
+# the scheme). Large text (24 px, or 18.66 px bold) needs 3:1, the rest 4.5:1 (WCAG 2 AA).
+CONTRASTS = """
+    const parse = colour => (colour.match(/[\\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+        const linear = [r, g, b].map(value => value / 255)
+            .map(value => value <= 0.03928 ? value / 12.92 : Math.pow((value + 0.055) / 1.055, 2.4));
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+    };
+    const background = element => {
+        for (let at = element; at; at = at.parentElement) {
+            const colour = parse(getComputedStyle(at).backgroundColor);
+            if (colour.length === 3 || colour[3] === 1) return colour.slice(0, 3);
+        }
+        return matchMedia('(prefers-color-scheme: dark)').matches ? [18, 18, 18] : [255, 255, 255];
+    };
+    const texts = [...document.querySelectorAll('body *')].filter(element =>
+        [...element.childNodes].some(node => node.nodeType === Node.TEXT_NODE && node.textContent.trim())
+        && element.getClientRects().length > 0 && getComputedStyle(element).visibility === 'visible');
+    return texts.map(element => {
+        const style = getComputedStyle(element);
+        const [a, b] = [luminance(parse(style.color)), luminance(background(element))];
+        const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        const size = parseFloat(style.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+        return {text: element.textContent.trim().slice(0, 24), tag: element.tagName.toLowerCase(),
+                className: element.className, colour: style.color, ratio: Math.round(ratio * 100) / 100,
+                needed: large ? 3 : 4.5};
+    });
+"""
+
+
+def low_contrast(browser):
+    """The texts of the loaded page below WCAG AA contrast (CONTRASTS), one of each colour and class."""
+    seen, poor = set(), []
+    for text in browser.script(CONTRASTS):
+        key = (text["tag"], text["className"], text["colour"])
+        if text["ratio"] < text["needed"] and key not in seen:
+            seen.add(key)
+            poor.append("%s.%s %r: %s, %.2f:1 (needs %g:1)" % (text["tag"], text["className"], text["text"],
+                                                                text["colour"], text["ratio"], text["needed"]))
+    return poor
 
 
 def image(png):
