@@ -6,7 +6,7 @@ Fixtures/upstream and counting what it is asked.
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
 recording shown as that day. KOBIS lives under /kobis, Kakao under /kakao, a poster image
-under /images/poster.jpg; GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
+under /images/poster.jpg (a stand-in, or --poster FILE); GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
 /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
 {"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
 really overlap. Runs until killed.
@@ -33,6 +33,8 @@ class State:
     released = threading.Event()
     # GET /__fail?days=20230424,20230425: those days' daily box office answer a KOBIS fault (a day that fails).
     failing_days = set()
+    # The poster's bytes: a stand-in that is not a picture, or with --poster FILE a real JPEG (cards draw it).
+    poster = POSTER
 
 
 def fixture(name):
@@ -101,7 +103,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 item["image_url"] = State.base + "/images/poster.jpg"
             body = json.dumps(document, ensure_ascii=False).encode()
         elif url.path == "/images/poster.jpg":
-            return self.send(200, POSTER, "image/jpeg")
+            return self.send(200, State.poster, "image/jpeg")
         else:
             body = None
         if body is None:
@@ -112,10 +114,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Running:
     """A fake upstream started by a test as a process of its own: its base URL, its counts, and stop()."""
 
-    def __init__(self, delay_ms=5):
+    def __init__(self, delay_ms=5, poster=None):
         import subprocess
         import sys
-        self.process = subprocess.Popen([sys.executable, __file__, "--delay-ms", str(delay_ms)],
+        self.process = subprocess.Popen([sys.executable, __file__, "--delay-ms", str(delay_ms)]
+                                        + (["--poster", str(poster)] if poster else []),
                                         stdout=subprocess.PIPE, text=True)
         self.base = "http://127.0.0.1:%d" % int(self.process.stdout.readline())
 
@@ -142,8 +145,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file")
     parser.add_argument("--delay-ms", type=float, default=5)
+    parser.add_argument("--poster", help="a JPEG file served as the poster image")
     options = parser.parse_args()
     State.delay = options.delay_ms / 1000
+    if options.poster:
+        State.poster = pathlib.Path(options.poster).read_bytes()
     server = QuietServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     port = server.server_address[1]

@@ -40,8 +40,8 @@ extension CLISession {
         }.joined()
     }
 
-    /// Writes `bytes` to the file `path` (whole or not at all: a temporary name renamed), or to stdout, where a
-    /// PNG card is not written to a terminal. The exit code.
+    /// Writes `bytes` to the file `path` (whole or not at all: a temporary name renamed; a device or a pipe in
+    /// place), or to stdout, where a PNG card is not written to a terminal. The exit code.
     func emit(_ bytes: [UInt8], to path: String?, what: String) -> Int32 {
         guard let path else {
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
@@ -54,7 +54,18 @@ extension CLISession {
             return 0
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                // A device, a pipe or a terminal (`--out /dev/stdout`) is written in place: renaming a file over
+                // it would replace it (`--out /dev/null` once turned /dev/null into a plain file).
+                guard let handle = FileHandle(forWritingAtPath: path) else {
+                    throw CocoaError(.fileWriteNoPermission)
+                }
+                defer { try? handle.close() }
+                try handle.write(contentsOf: Data(bytes))
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
             return 0
         } catch {
             return fail("\(what) could not be written to \(path): \(error.localizedDescription)")

@@ -8,6 +8,11 @@ package struct ChatContent: Sendable {
     package struct Field: Sendable, Hashable {
         package var name: String
         package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// A row of a list.
@@ -23,6 +28,14 @@ package struct ChatContent: Sendable {
         package var facts: [Field]
         /// The poster's address, when it was asked for and found.
         package var imageURL: String?
+
+        package init(
+            rank: Int? = nil, change: String? = nil, trend: BoxOfficeEntry.Trend? = nil, title: String,
+            movieCode: String, facts: [Field], imageURL: String? = nil
+        ) {
+            (self.rank, self.change, self.trend, self.title) = (rank, change, trend, title)
+            (self.movieCode, self.facts, self.imageURL) = (movieCode, facts, imageURL)
+        }
     }
 
     /// The box office's label and period, the movie's title, or the search.
@@ -35,6 +48,14 @@ package struct ChatContent: Sendable {
     package var fields: [Field] = []
     /// The movie's poster.
     package var imageURL: String?
+
+    package init(
+        heading: String, subheading: String? = nil, source: String? = nil, items: [Item] = [], fields: [Field] = [],
+        imageURL: String? = nil
+    ) {
+        (self.heading, self.subheading, self.source) = (heading, subheading, source)
+        (self.items, self.fields, self.imageURL) = (items, fields, imageURL)
+    }
 }
 
 extension ChatContent {

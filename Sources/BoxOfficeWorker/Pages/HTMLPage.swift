@@ -8,11 +8,18 @@ package enum HTMLPage {
     /// the page, or nothing (the page then links the address itself).
     package typealias PosterSources = [String: String]
 
-    /// A box office or a search: the heading, the layout switch (`layout` checked) and one entry per item.
+    /// A box office or a search: the heading, the layout switch (`layout` checked) and one entry per item. A
+    /// search's movies have no rank nor poster: its entries are plain, with no switch.
     package static func list(
         _ content: ChatContent, kind: String, layout: BoxOfficeScreen.Layout, posters: PosterSources = [:]
     ) -> String {
         var body = header(content)
+        guard content.items.contains(where: { $0.rank != nil }) else {
+            body += "<ol class=\"entries\">\n"
+            for item in content.items { body += entry(item, posters: posters) }
+            body += "</ol>\n"
+            return document(title: content.heading, kind: kind, body: body)
+        }
         for choice in BoxOfficeScreen.Layout.allCases {
             let checked = choice == layout ? " checked" : ""
             body += "<input type=\"radio\" name=\"layout\" id=\"layout-\(choice.rawValue)\"\(checked)>\n"
@@ -28,7 +35,7 @@ package enum HTMLPage {
     /// A movie: its heading, the poster and its fields.
     package static func movie(_ content: ChatContent, posters: PosterSources = [:]) -> String {
         var body = header(content)
-        body += "<div class=\"movie\">\n"
+        body += "<div class=\"detail\">\n"
         body += poster(content.imageURL, alt: content.heading, posters: posters) + "\n"
         body += "<dl class=\"fields\">\n"
         for field in content.fields {
@@ -63,7 +70,8 @@ package enum HTMLPage {
         """
     }
 
-    static func escaped(_ text: String) -> String { ChatText.entities(text, quotes: true) }
+    /// `text` as HTML text or an attribute's value: `&`, `<`, `>` and `"` as entities.
+    package static func escaped(_ text: String) -> String { ChatText.entities(text, quotes: true) }
 
     private static func header(_ content: ChatContent) -> String {
         var header = "<h1>\(escaped(content.heading))</h1>\n"
@@ -75,10 +83,10 @@ package enum HTMLPage {
     }
 
     private static func entry(_ item: ChatContent.Item, posters: PosterSources) -> String {
-        var line = "<li class=\"entry\""
+        var line = item.rank == nil ? "<li class=\"entry plain\"" : "<li class=\"entry\""
         if let rank = item.rank { line += " data-rank=\"\(rank)\"" }
         line += " data-movie-code=\"\(escaped(item.movieCode))\">"
-        line += poster(item.imageURL, alt: item.title, posters: posters)
+        if item.rank != nil { line += poster(item.imageURL, alt: item.title, posters: posters) }
         if let rank = item.rank { line += "<span class=\"rank\">\(rank)</span>" }
         if let change = item.change {
             line += "<span class=\"change \(changeClass(item.trend))\">\(escaped(change))</span>"

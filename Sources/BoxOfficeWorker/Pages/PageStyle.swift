@@ -7,11 +7,11 @@
 enum PageStyle {
     static let css = """
         :root{color-scheme:light dark;--bg:#f6f6f8;--card:#fff;--text:#1c1c1e;--dim:#6c6c70;--line:#dcdce0;\
-        --up:#d70015;--down:#0040dd;--new:#d6336c;--accent:#0a84ff;\
+        --up:#d70015;--down:#0040dd;--new:#c2255c;--accent:#0058d0;--on-accent:#fff;\
         font-family:"Noto Sans CJK KR","Noto Sans KR","Apple SD Gothic Neo","Malgun Gothic","Nanum Gothic",\
         system-ui,sans-serif;line-height:1.45}
         @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--text:#f2f2f7;--dim:#98989f;\
-        --line:#38383a;--up:#ff6961;--down:#64a8ff;--new:#ff7eb3;--accent:#409cff}}
+        --line:#38383a;--up:#ff6961;--down:#64a8ff;--new:#ff7eb3;--accent:#5eaeff;--on-accent:#000}}
         *{box-sizing:border-box}
         body{margin:0;background:var(--bg);color:var(--text)}
         main{max-width:1080px;margin:0 auto;padding:16px}
@@ -23,12 +23,13 @@ enum PageStyle {
         font-size:.85rem;color:var(--dim)}
         input[name=layout]{position:absolute;opacity:0;pointer-events:none}
         #layout-list:checked~.layouts label[for=layout-list],#layout-grid:checked~.layouts label[for=layout-grid]\
-        {background:var(--accent);border-color:var(--accent);color:#fff}
+        {background:var(--accent);border-color:var(--accent);color:var(--on-accent)}
         input[name=layout]:focus-visible~.layouts{outline:2px solid var(--accent);outline-offset:2px}
         .entries{list-style:none;margin:0;padding:0;display:grid;gap:8px}
         .entry{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 12px;\
-        display:grid;grid-template-columns:auto auto 1fr;grid-template-areas:"rank change title" \
-        "rank change facts";column-gap:10px;align-items:baseline;min-width:0}
+        display:grid;grid-template-columns:auto auto auto 1fr;grid-template-areas:"poster rank change title" \
+        "poster rank change facts";column-gap:10px;align-items:baseline;min-width:0}
+        .entry.plain{grid-template-columns:1fr;grid-template-areas:"title" "facts"}
         .rank{grid-area:rank;font-size:1.3rem;font-weight:700;min-width:1.6em;text-align:right}
         .change{grid-area:change;font-size:.85rem;min-width:2.6em;font-variant-numeric:tabular-nums}
         .change.up{color:var(--up)}.change.down{color:var(--down)}.change.new{color:var(--new);font-weight:700}
@@ -38,20 +39,22 @@ enum PageStyle {
         color:var(--dim);min-width:0}
         .facts div{display:flex;gap:4px}.facts dt{margin:0}.facts dd{margin:0;color:var(--text);\
         font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
-        .poster{display:none}
+        .poster.placeholder{display:none}
+        img.poster{grid-area:poster;align-self:center;width:36px;aspect-ratio:2/3;object-fit:cover;border-radius:4px}
         #layout-grid:checked~.entries{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))}
         #layout-grid:checked~.entries .entry{grid-template-columns:auto 1fr;grid-template-areas:"poster poster" \
-        "rank change" "title title" "facts facts";align-items:center;row-gap:4px}
-        #layout-grid:checked~.entries .poster{display:block;grid-area:poster;width:100%;aspect-ratio:2/3;\
-        object-fit:cover;border-radius:6px;background:var(--line)}
+        "rank change" "title title" "facts facts";grid-template-rows:auto auto auto 1fr;align-items:baseline;\
+        align-content:start;row-gap:4px}
+        #layout-grid:checked~.entries .poster{display:block;grid-area:poster;align-self:start;width:100%;\
+        aspect-ratio:2/3;object-fit:cover;border-radius:6px;background:var(--line)}
         #layout-grid:checked~.entries .rank{text-align:left}
         #layout-grid:checked~.entries .facts{flex-direction:column}
-        .movie{display:grid;gap:16px}
-        .movie .poster{display:block;width:min(240px,60vw);aspect-ratio:2/3;object-fit:cover;border-radius:8px;\
+        .detail{display:grid;gap:16px}
+        .detail .poster{display:block;width:min(240px,60vw);aspect-ratio:2/3;object-fit:cover;border-radius:8px;\
         background:var(--line)}
         .fields{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}
         .fields dt{color:var(--dim)}.fields dd{margin:0;overflow-wrap:anywhere}
-        @media (min-width:700px){.movie{grid-template-columns:auto 1fr;align-items:start}}
+        @media (min-width:700px){.detail{grid-template-columns:auto 1fr;align-items:start}}
         .days{list-style:none;margin:0;padding:0;display:grid;gap:6px}
         .days li{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 12px}
         .days a{color:var(--accent);font-weight:600;text-decoration:none}

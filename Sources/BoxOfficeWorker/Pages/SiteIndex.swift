@@ -14,6 +14,10 @@ package struct SiteIndex: Sendable, Equatable {
         package var heading: String
         /// The number one's title, when the box office had entries.
         package var top: String?
+
+        package init(file: String, heading: String, top: String?) {
+            (self.file, self.heading, self.top) = (file, heading, top)
+        }
     }
 
     package private(set) var pages: [Page] = []

@@ -1,0 +1,175 @@
+"""`--format png`: the cards decoded back with Pillow (their size, a drawn row or tile where each entry is, the
+poster's pixels where it was downloaded), compared with goldens with a tolerance, and refused rather than drawn
+with boxes when no font has Hangul.
+
+The goldens are the worker's own cards of the recorded days; `BOXOFFICE_UPDATE_GOLDENS=1` writes them again (look
+at them before committing). A failed comparison leaves the card and a diff image in .build/cards-failures/.
+"""
+import io
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+from PIL import Image, ImageChops
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+from worker_binary import worker_binary  # noqa: E402
+import fake_upstream  # noqa: E402
+
+BINARY = worker_binary()
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+FAILURES = ROOT / ".build" / "cards-failures"
+OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
+BACKGROUND = (0xF6, 0xF6, 0xF8)
+CARD = (0xFF, 0xFF, 0xFF)
+PLACEHOLDER = (0xDC, 0xDC, 0xE0)
+# The stand-in poster the fake Kakao serves: a picture no card draws by itself.
+POSTER_COLOUR = (0x12, 0x9E, 0x5B)
+
+
+def card(arguments, env=None, check=True):
+    environment = dict(os.environ, **OFFLINE)
+    environment.update(env or {})
+    result = subprocess.run([BINARY, *arguments, "--format", "png"], capture_output=True, env=environment,
+                            timeout=60)
+    if check:
+        assert result.returncode == 0, result.stderr.decode()
+        assert result.stdout.startswith(b"\x89PNG\r\n\x1a\n"), result.stdout[:16]
+    return result
+
+
+def decoded(result):
+    return Image.open(io.BytesIO(result.stdout)).convert("RGB")
+
+
+def runs(image, x, colour):
+    """The [start, end) rows where column `x` is `colour`, merged across one-pixel gaps."""
+    spans, start = [], None
+    for y in range(image.height):
+        inside = image.getpixel((x, y)) == colour
+        if inside and start is None:
+            start = y
+        elif not inside and start is not None:
+            spans.append((start, y))
+            start = None
+    if start is not None:
+        spans.append((start, image.height))
+    return [span for span in spans if span[1] - span[0] > 20]
+
+
+def inked(image, box, darker_than=100):
+    """Whether the region has dark pixels (text) in it."""
+    region = image.crop(box).convert("L")
+    return region.getextrema()[0] < darker_than
+
+
+def compare(name, image):
+    golden = GOLDEN / (name + ".png")
+    if os.environ.get("BOXOFFICE_UPDATE_GOLDENS") == "1":
+        golden.parent.mkdir(exist_ok=True)
+        image.save(golden, optimize=True)
+        return
+    assert golden.exists(), "no golden for %s (BOXOFFICE_UPDATE_GOLDENS=1 writes it)" % name
+    expected = Image.open(golden).convert("RGB")
+    assert expected.size == image.size, "%s: %s, golden %s" % (name, image.size, expected.size)
+    difference = ImageChops.difference(expected, image).convert("L").point(lambda value: 255 if value > 32 else 0)
+    # The histogram's last bin counts the pixels that differ by more than 32 levels.
+    changed = difference.histogram()[255]
+    share = changed / (image.width * image.height)
+    if share > 0.005:
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        image.save(FAILURES / (name + ".png"))
+        difference.save(FAILURES / (name + "-diff.png"))
+    assert share <= 0.005, "%s: %.2f%% of the pixels differ from the golden (see %s)" % (name, share * 100, FAILURES)
+
+
+def test_daily_list_card_has_a_drawn_row_per_entry():
+    result = card(["daily", "2023-04-26"])
+    image = decoded(result)
+    # 720 points wide at 2 pixels a point.
+    assert image.width == 1440
+    entries = json.loads(subprocess.run([BINARY, "daily", "2023-04-26", "--format", "json"], capture_output=True,
+                                        env=dict(os.environ, **OFFLINE), check=True).stdout)["entries"]
+    rows = runs(image, 60, CARD)
+    assert len(rows) == len(entries) == 10, rows
+    for top, bottom in rows:
+        # Rank at the left, the title and figures further right: ink in both.
+        assert inked(image, (60, top, 160, bottom))
+        assert inked(image, (300, top, 1300, bottom))
+    compare("daily-2023-04-26-list", image)
+
+
+def test_daily_grid_card_has_ten_tiles_with_placeholders():
+    image = decoded(card(["daily", "2023-04-26", "--layout", "grid"]))
+    # Five tiles of 148 points with 12 between and 24 of margin, at 2 pixels a point.
+    assert image.width == 2 * (2 * 24 + 5 * 148 + 4 * 12)
+    columns = [2 * (24 + index * 160) + 20 for index in range(5)]
+    for x in columns:
+        placeholders = runs(image, x, PLACEHOLDER)
+        assert len(placeholders) == 2, (x, placeholders)
+        for top, bottom in placeholders:
+            # The poster's stand-in shows the title's first letter, in the dim grey.
+            assert inked(image, (x, top, x + 2 * 128, bottom), darker_than=120), (x, top)
+    compare("daily-2023-04-26-grid", image)
+
+
+def test_movie_card_and_search_card():
+    movie = decoded(card(["movie", "20124079"]))
+    assert movie.width == 1440 and movie.height > 600
+    compare("movie-20124079", movie)
+    search = decoded(card(["search", "범죄와의", "전쟁"]))
+    assert search.width == 1440
+    assert len(runs(search, 60, CARD)) >= 1
+
+
+def test_downloaded_posters_are_drawn_in_their_tiles(tmp_path):
+    poster = tmp_path / "poster.jpg"
+    Image.new("RGB", (200, 300), POSTER_COLOUR).save(poster, quality=95)
+    upstream = fake_upstream.Running(delay_ms=1, poster=poster)
+    try:
+        env = {
+            "KOBIS_API_KEY": "test-kobis-key", "KAKAO_REST_API_KEY": "test-kakao-key",
+            "KOBIS_BASE_URL": upstream.base + "/kobis", "KAKAO_BASE_URL": upstream.base + "/kakao",
+            "BOXOFFICE_CACHE_DIR": str(tmp_path / "cache"), "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1",
+        }
+        image = decoded(card(["daily", "2023-04-26", "--layout", "grid", "--with-posters"], env=env))
+        assert upstream.counts()["images"] >= 1
+    finally:
+        upstream.stop()
+    for index in range(10):
+        left = 2 * (24 + (index % 5) * 160)
+        # Below each poster the tile is white (rank, title, audience); the poster is the 222 pixels above it.
+        tiles = runs(image, left + 8, CARD)
+        assert len(tiles) == 2, tiles
+        middle = tiles[index // 5][0] - 222
+        pixel = image.getpixel((left + 148, middle))
+        # JPEG: within a few levels of the colour served.
+        assert all(abs(a - b) <= 12 for a, b in zip(pixel, POSTER_COLOUR)), (index, pixel)
+
+
+def test_no_font_for_hangul_is_refused_not_drawn_as_boxes(tmp_path):
+    """With a fontconfig that knows only DejaVu (no Hangul), the card is refused with the package to install."""
+    config = tmp_path / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        "<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>%s</cachedir></fontconfig>" % (tmp_path / "cache"))
+    result = card(["daily", "2023-04-26"], env={"FONTCONFIG_FILE": str(config)}, check=False)
+    assert result.returncode == 1
+    assert result.stdout == b""
+    assert b"fonts-noto-cjk" in result.stderr, result.stderr
+
+
+def test_a_card_is_not_written_to_a_terminal_and_goes_to_out(tmp_path):
+    out = tmp_path / "card.png"
+    result = subprocess.run([BINARY, "daily", "2023-04-26", "--format", "png", "--out", str(out)],
+                            capture_output=True, env=dict(os.environ, **OFFLINE), timeout=60)
+    assert result.returncode == 0 and result.stdout == b""
+    assert Image.open(out).size[0] == 1440
+    # The same card twice: the same bytes.
+    assert card(["daily", "2023-04-26"]).stdout == out.read_bytes()
