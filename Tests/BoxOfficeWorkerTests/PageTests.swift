@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeWorker
+import Foundation
 import Testing
 
 /// The HTML pages and the static site's index, read as text: what a browser is given (the browser's own reading is
@@ -21,7 +22,7 @@ struct PageTests {
         for (name, content) in try await ChatFormatTests.recorded() where !content.items.isEmpty {
             let page = HTMLPage.list(content, kind: "boxoffice", layout: .list)
             #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"ko\">"), "\(name)")
-            #expect(page.components(separatedBy: "<li class=\"entry\"").count - 1 == content.items.count, "\(name)")
+            #expect(page.components(separatedBy: "<li class=\"entry").count - 1 == content.items.count, "\(name)")
             for item in content.items {
                 #expect(page.contains("data-movie-code=\"\(item.movieCode)\""), "\(name)")
                 #expect(page.contains("<span class=\"title\">\(HTMLPage.escaped(item.title))</span>"))
