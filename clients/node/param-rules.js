@@ -14,6 +14,7 @@ export const PARAM_RULES = {
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
       refresh: {"type": "boolean"},
       chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
+      card: {"enum": ["list", "grid"]},
     },
   },
   "boxoffice.weekly": {
@@ -28,6 +29,7 @@ export const PARAM_RULES = {
       include: {"type": "array", "items": {"enum": ["detail", "poster"]}},
       refresh: {"type": "boolean"},
       chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
+      card: {"enum": ["list", "grid"]},
     },
   },
   "codes.list": {

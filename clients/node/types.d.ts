@@ -17,6 +17,8 @@ export interface BoxofficeDailyParams {
   refresh?: boolean;
   /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
   chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+  /** Also draw the screen as a PNG card (result: card; MCP: an image block). */
+  card?: "list" | "grid";
 }
 
 export interface BoxofficeDailyResult {
@@ -28,6 +30,8 @@ export interface BoxofficeDailyResult {
   source: MovieSource;
   /** Only with the chat param: the result as messages ready to post. */
   chat?: BoxofficeDailyResultChat;
+  /** Only with card: the PNG (data in base64; MCP sends it as an image). */
+  card?: BoxofficeDailyResultCard;
 }
 
 export interface BoxofficeDailyResultRange {
@@ -186,6 +190,14 @@ export interface BoxofficeDailyResultChat {
   messages: (string | Record<string, unknown>)[];
 }
 
+export interface BoxofficeDailyResultCard {
+  mimeType: "image/png";
+  width: number;
+  height: number;
+  bytes: number;
+  data?: string;
+}
+
 export interface BoxofficeWeeklyParams {
   /** Any day of the wanted week, YYYY-MM-DD. Default: the most recent finished period. */
   date?: string;
@@ -205,6 +217,8 @@ export interface BoxofficeWeeklyParams {
   refresh?: boolean;
   /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
   chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+  /** Also draw the screen as a PNG card (result: card; MCP: an image block). */
+  card?: "list" | "grid";
 }
 
 export interface BoxofficeWeeklyResult {
@@ -218,6 +232,8 @@ export interface BoxofficeWeeklyResult {
   yearWeek: string;
   /** Only with the chat param: the result as messages ready to post. */
   chat?: BoxofficeDailyResultChat;
+  /** Only with card: the PNG (data in base64; MCP sends it as an image). */
+  card?: BoxofficeDailyResultCard;
 }
 
 export interface CodesListParams {

@@ -10,4 +10,6 @@ struct BoxOfficeAnswer: Sendable {
     var parts: [IncludedParts.Entry] = []
     /// The chat format the params asked for: the result then carries its messages.
     var chat: ChatFormat?
+    /// The card the params asked for, drawn.
+    var card: CardImage?
 }

@@ -17,6 +17,8 @@ package struct BoxOfficeFlags: Sendable {
     package var withPosters = false
     package var refresh = false
     package var layout: BoxOfficeScreen.Layout = .list
+    /// `--images`: the grid's posters drawn by the terminal.
+    package var images: TerminalGraphics.Choice = .auto
     package var maxCalls: Int?
     /// `--missing`: end a range's NDJSON with the periods not written.
     package var missing = false

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import Foundation
 import JSONCore
 import JSONRPC
 
@@ -64,11 +65,61 @@ extension CLISession {
             }
             let day = try flags.date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: today) }
             if let refused = refuseOut(display) { return refused }
-            let answer = try await call(method, try flags.input(date: day, period: period))
+            var input = try flags.input(date: day, period: period)
+            // The grid's posters drawn by the terminal: fetched (and downloaded) as --with-posters fetches them.
+            let pictures = display.format == .text && flags.layout == .grid ? terminalPictures(flags.images) : nil
+            let implicitPosters = pictures != nil && !input.include.contains(.poster)
+            if pictures != nil { input.include.insert(.poster) }
+            let answer = try await call(method, input)
+            if let pictures {
+                let office = answer.office.value
+                let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
+                let downloaded = await runtime.downloadedPosters(content) { output.error("boxoffice-worker: \($0)\n") }
+                var files: [String: String] = [:]
+                for (entry, item) in zip(office.entries, content.items) {
+                    if let url = item.imageURL, let file = downloaded[url] { files[entry.movieCode] = file.path }
+                }
+                var text = PosterGrid(
+                    screen: BoxOfficeScreen(width: width, style: style), graphics: pictures.graphics,
+                    cell: TerminalGraphics.cellSize(), library: pictures.library
+                ).render(office, files: files)
+                if !implicitPosters || answer.include.count > 1 { text += Self.partsText(office, answer.parts) }
+                write(text)
+                return 0
+            }
             return await show(answer, method: method, display: display, layout: flags.layout)
         } catch {
             return fail(error)
         }
+    }
+
+    /// How the grid's posters are drawn (`--images`), or nil for the text grid: never into a pipe, and only where
+    /// posters can be downloaded and decoded. An explicit protocol that cannot be used says why on stderr.
+    private func terminalPictures(_ choice: TerminalGraphics.Choice) -> (
+        graphics: TerminalGraphics, library: PangoCairo
+    )? {
+        let stdinIsTerminal = isatty(STDIN_FILENO) == 1
+        guard
+            let graphics = TerminalGraphics.chosen(
+                choice, environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+                ask: { stdinIsTerminal ? TerminalGraphics.askDeviceAttributes() : nil })
+        else { return nil }
+        let unavailable: String
+        if let refusal = runtime.downloadRefusal {
+            unavailable = refusal.message
+        } else {
+            do {
+                return (graphics, try PangoCairo())
+            } catch {
+                unavailable = error.message
+            }
+        }
+        if choice != .auto {
+            output.error(
+                "boxoffice-worker: --images \(choice.rawValue): the posters are not drawn (\(unavailable)); the grid is text\n"
+            )
+        }
+        return nil
     }
 
     private func show(

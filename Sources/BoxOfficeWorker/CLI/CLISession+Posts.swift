@@ -9,7 +9,7 @@ extension CLISession {
         if let chat = display.format.chat {
             return emit(Array(chatText(content, as: chat).utf8), to: display.out, what: "the messages")
         }
-        let posters = await downloadedPosters(content)
+        let posters = await runtime.downloadedPosters(content) { output.error("boxoffice-worker: \($0)\n") }
         switch display.format {
         case .png:
             do {
@@ -69,33 +69,6 @@ extension CLISession {
             return 0
         } catch {
             return fail("\(what) could not be written to \(path): \(error.localizedDescription)")
-        }
-    }
-
-    /// The posters `content` shows that this worker can download, downloaded (or read from the cache), by image
-    /// address. Offline or without a cache directory there are none, and a page links the addresses instead; a
-    /// poster that fails is said on stderr and left out, never failing the post.
-    func downloadedPosters(_ content: ChatContent) async -> [String: PosterFile] {
-        let urls = Set(content.items.compactMap(\.imageURL) + [content.imageURL].compactMap { $0 })
-        guard !urls.isEmpty, runtime.downloadRefusal == nil else { return [:] }
-        return await withTaskGroup(of: (String, Result<PosterFile, BoxOfficeError>).self) { group in
-            for url in urls {
-                group.addTask { [runtime] in
-                    do throws(BoxOfficeError) {
-                        return (url, .success(try await runtime.download(url)))
-                    } catch {
-                        return (url, .failure(error))
-                    }
-                }
-            }
-            var files: [String: PosterFile] = [:]
-            for await (url, result) in group {
-                switch result {
-                case .success(let file): files[url] = file
-                case .failure(let error): output.error("boxoffice-worker: a poster is left out: \(error.message)\n")
-                }
-            }
-            return files
         }
     }
 

@@ -42,7 +42,9 @@ extension CLISession {
             let office = answer.office.value
             let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
             var sources: HTMLPage.PosterSources = [:]
-            for (url, file) in await downloadedPosters(content) {
+            for (url, file) in await runtime.downloadedPosters(
+                content, warn: { output.error("boxoffice-worker: \($0)\n") })
+            {
                 sources[url] = PosterEmbedding.copy(file, into: folder)
             }
             let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources)

@@ -25,6 +25,8 @@ package final class WorkerRuntime: Sendable {
     /// The shared store; nil offline, with `--no-cache`, or when the cache directory cannot be used.
     package let store: (any BoxOfficeStore)?
     private let warnings: CacheWarnings
+    /// Where what a request cannot say goes (stderr in the worker): a card's poster left out.
+    let logger: Logger
     private let transport: AsyncHTTPClientTransport?
 
     /// `logger` takes the warnings about a store that does not work (one per outage) and the notice when it works
@@ -34,6 +36,7 @@ package final class WorkerRuntime: Sendable {
         logger: Logger = Logger(label: "boxoffice-worker", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         counters = UpstreamCounters()
+        self.logger = logger
         let fixedToday = configuration.today
         let calendar: @Sendable () -> SeoulCalendar = {
             fixedToday.map(SeoulCalendar.init(today:)) ?? SeoulCalendar(secondsSince1970: Date().timeIntervalSince1970)

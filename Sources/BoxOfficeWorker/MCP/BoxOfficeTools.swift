@@ -21,10 +21,10 @@ enum BoxOfficeTools {
             guard let method = registry.method(named: spec.method) else { return nil }
             return MCPTool(
                 name: spec.tool, title: spec.title, description: spec.description,
-                inputSchema: ToolSchemas.input(method.paramsSchema.document),
-                outputSchema: ToolSchemas.output(method.resultSchema),
+                inputSchema: ToolSchemas.input(method.paramsSchema.document, card: spec.tool == ToolSchemas.cardTool),
+                outputSchema: ToolSchemas.output(method.resultSchema, card: spec.tool == ToolSchemas.cardTool),
                 annotations: annotations(spec), method: method,
-                extraContent: spec.method == "movie.poster" ? posterContent : nil)
+                extraContent: extraContent(spec.method), keepsText: spec.method != "movie.poster")
         }
     }
 
@@ -34,6 +34,15 @@ enum BoxOfficeTools {
         var hints: JSONObject = ["title": .string(spec.title), "readOnlyHint": true, "idempotentHint": true]
         if !spec.openWorld { hints["openWorldHint"] = false }
         return hints
+    }
+
+    /// What a tool's result gives a host to show: a downloaded poster, a drawn card.
+    static func extraContent(_ method: String) -> (@Sendable (JSONValue) -> (result: JSONValue, blocks: [JSONValue]))? {
+        switch method {
+        case "movie.poster": { ($0, posterContent($0)) }
+        case "boxoffice.daily": cardContent
+        default: nil
+        }
     }
 
     /// A downloaded poster for a host to show: the image itself up to 1 MB, else a link to the file.
@@ -51,5 +60,16 @@ enum BoxOfficeTools {
                 "name": .string((path as NSString).lastPathComponent), "mimeType": .string(mimeType),
             ]
         ]
+    }
+
+    /// A box office drawn as a card (the `card` argument): the picture as an `image` block, and the result without
+    /// its base64 (`card` keeps its size).
+    static func cardContent(_ result: JSONValue) -> (result: JSONValue, blocks: [JSONValue]) {
+        guard case .object(var object) = result, case .object(var card)? = object["card"],
+            let data = card["data"]?.stringValue
+        else { return (result, []) }
+        card["data"] = nil
+        object["card"] = .object(card)
+        return (.object(object), [["type": "image", "data": .string(data), "mimeType": "image/png"]])
     }
 }

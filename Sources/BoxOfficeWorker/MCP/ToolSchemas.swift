@@ -58,13 +58,18 @@ enum ToolSchemas {
     /// More values than this make an enum long.
     static let longEnum = 4
 
-    /// The params schema as a tool's input.
-    static func input(_ document: JSONValue) -> JSONValue {
+    /// Which tool offers `card` (the picture as an `image` block): the day's, as the apps open on it. The weekly
+    /// tool, which would list the same parameter and result member again, does not (they cost 0.4 KB a turn).
+    static let cardTool = "boxoffice_daily"
+
+    /// The params schema as a tool's input; `card` only for ``cardTool``.
+    static func input(_ document: JSONValue, card: Bool = false) -> JSONValue {
         guard var schema = document.objectValue else { return document }
         for member in ["$schema", "$id", "title", "description", "examples"] { schema[member] = nil }
         if var properties = schema["properties"]?.objectValue {
             properties["_meta"] = nil
             properties["chat"] = nil
+            if !card { properties["card"] = nil }
             for property in properties {
                 guard var parameter = property.value.objectValue, let values = parameter["enum"]?.arrayValue,
                     values.count > longEnum, let description = parameter["description"]?.stringValue,
@@ -79,13 +84,15 @@ enum ToolSchemas {
         return .object(schema)
     }
 
-    /// The result schema as a tool's output: its shape, an object at the top (as 2025-11-25 clients require).
-    static func output(_ document: JSONValue) -> JSONValue {
+    /// The result schema as a tool's output: its shape, an object at the top (as 2025-11-25 clients require);
+    /// `card` (its size: the picture is an image block) only for ``cardTool``.
+    static func output(_ document: JSONValue, card: Bool = false) -> JSONValue {
         guard case .object(var schema) = shape(document, depth: 0) else { return ["type": "object"] }
         if schema["type"] == nil { schema["type"] = "object" }
         // No tool asks for `chat` (see above), so no tool's result has it.
         if var properties = schema["properties"]?.objectValue {
             properties["chat"] = nil
+            if !card { properties["card"] = nil }
             schema["properties"] = .object(properties)
         }
         return .object(schema)

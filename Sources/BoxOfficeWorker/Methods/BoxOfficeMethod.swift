@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import JSONCore
 import JSONRPC
+import Logging
 
 /// `boxoffice.daily` and `boxoffice.weekly`: one method type, parameterised by the kind of span it answers.
 ///
@@ -37,6 +38,8 @@ struct BoxOfficeMethod: TypedMethod {
         var refresh = false
         /// Also write the result as messages to post (the result's `chat` member).
         var chat: ChatFormat?
+        /// Also draw the screen in this layout as a PNG card (the result's `card` member).
+        var card: BoxOfficeScreen.Layout?
 
         var params: JSONObject {
             var params = Params.Writer()
@@ -49,6 +52,7 @@ struct BoxOfficeMethod: TypedMethod {
             params.set("include", IncludedParts.Part.allCases.filter(include.contains).map(\.rawValue))
             params.set("refresh", flag: refresh)
             params.set("chat", chat?.rawValue)
+            params.set("card", card?.rawValue)
             return params.object
         }
     }
@@ -58,6 +62,8 @@ struct BoxOfficeMethod: TypedMethod {
     let kind: Kind
     let schemas: MethodSchemas
     let service: BoxOfficeService
+    /// Downloads the posters a card draws.
+    let runtime: WorkerRuntime
     /// The text of answers without `include`, by the body they were made from.
     var memo: AnswerMemo { AnswerMemo.shared }
     var summary: String { kind.summary }
@@ -67,6 +73,7 @@ struct BoxOfficeMethod: TypedMethod {
         self.kind = kind
         schemas = try MethodSchemas(for: kind.rawValue)
         service = runtime.service
+        self.runtime = runtime
     }
 
     /// The one upstream call that answers `input`, after the date rules (the CLI's range export plans with it too).
@@ -81,9 +88,10 @@ struct BoxOfficeMethod: TypedMethod {
         var plan = try plan(input)
         let include = input.include
         let chat = input.chat
+        let card = input.card
         let atHand = service.atHand(&plan)
-        if include.isEmpty, let atHand { return .ready(BoxOfficeAnswer(office: atHand, chat: chat)) }
-        return .work { [service, plan] in
+        if include.isEmpty, card == nil, let atHand { return .ready(BoxOfficeAnswer(office: atHand, chat: chat)) }
+        return .work { [service, runtime, plan] in
             let office: Kept<BoxOffice>
             if let atHand {
                 office = atHand
@@ -92,11 +100,35 @@ struct BoxOfficeMethod: TypedMethod {
                     try await service.boxOffice(plan)
                 }
             }
-            guard !include.isEmpty else { return BoxOfficeAnswer(office: office, chat: chat) }
-            let parts = await IncludedParts.fetch(for: office.value, include: include, service: service) {
-                context.reportProgress($0, total: $1, message: $2)
+            var answer = BoxOfficeAnswer(office: office, chat: chat)
+            if !include.isEmpty {
+                answer.include = include
+                answer.parts = await IncludedParts.fetch(for: office.value, include: include, service: service) {
+                    context.reportProgress($0, total: $1, message: $2)
+                }
             }
-            return BoxOfficeAnswer(office: office, include: include, parts: parts, chat: chat)
+            if let card {
+                answer.card = try await Self.card(answer, layout: card, runtime: runtime)
+            }
+            return answer
+        }
+    }
+
+    /// The card of `answer`'s box office, its downloadable posters drawn. - Throws: `not_configured` when the
+    /// drawing libraries or a Hangul font are missing (``CardError``).
+    private static func card(_ answer: BoxOfficeAnswer, layout: BoxOfficeScreen.Layout, runtime: WorkerRuntime)
+        async throws(RPCError) -> CardImage
+    {
+        let content = ChatContent(answer.office.value, posters: answer.parts.map { $0.poster?.image?.url })
+        let posters = await runtime.downloadedPosters(content) { runtime.logger.warning("card: \($0)") }
+        do {
+            let png = try CardRenderer.load().render(
+                content, screen: .list(kind: "boxoffice", layout: layout), posters: posters)
+            return CardImage(png: png)
+        } catch {
+            var refusal = BoxOfficeError(.notConfigured, error.message)
+            refusal.argument = nil
+            throw refusal.rpcError
         }
     }
 
@@ -104,11 +136,17 @@ struct BoxOfficeMethod: TypedMethod {
     /// chat messages when asked for).
     func result(_ answer: BoxOfficeAnswer) -> RPCResult {
         let office = answer.office.value
-        if let chat = answer.chat {
-            let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
-            return .value(
-                ChatEncoding.adding(
-                    chat, content, to: ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts)))
+        if answer.chat != nil || answer.card != nil {
+            var result = ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts)
+            if let chat = answer.chat {
+                let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
+                result = ChatEncoding.adding(chat, content, to: result)
+            }
+            if let card = answer.card, case .object(var object) = result {
+                object["card"] = card.json
+                result = .object(object)
+            }
+            return .value(result)
         }
         guard answer.include.isEmpty, let body = answer.office.body else {
             return .value(ModelEncoding.boxOffice(office, include: answer.include, parts: answer.parts))
@@ -131,6 +169,7 @@ extension BoxOfficeMethod.Input {
                 area: params.string("area")),
             include: Set(
                 object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
-            refresh: params.bool("refresh") == true, chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)))
+            refresh: params.bool("refresh") == true, chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)),
+            card: params.string("card").flatMap(BoxOfficeScreen.Layout.init(rawValue:)))
     }
 }

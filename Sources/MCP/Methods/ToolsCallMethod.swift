@@ -12,7 +12,7 @@ struct ToolsCallMethod: MCPMethod {
     init(catalog: MCPCatalog) {
         self.catalog = catalog
         memos = Dictionary(
-            uniqueKeysWithValues: catalog.tools.filter { $0.extraContent == nil }.map { ($0.name, ToolResultMemo()) })
+            uniqueKeysWithValues: catalog.tools.filter(\.keepsText).map { ($0.name, ToolResultMemo()) })
     }
 
     func answer(_ params: JSONObject, _ context: RequestContext, era: MCPEra) throws -> RPCReply {
@@ -50,6 +50,7 @@ struct ToolsCallMethod: MCPMethod {
         guard let extraContent = tool.extraContent, let value = try? result.value() else {
             return ToolResult.success(result, extra: [])
         }
-        return ToolResult.success(result, extra: extraContent(value))
+        let (shaped, blocks) = extraContent(value)
+        return ToolResult.success(.value(shaped), extra: blocks)
     }
 }

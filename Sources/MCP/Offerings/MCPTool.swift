@@ -18,12 +18,18 @@ package struct MCPTool: Sendable {
     /// The method the tool runs, with the tool's arguments as its params. An ``RPCError`` it throws becomes an
     /// `isError` result; any other error a `-32603`.
     package var method: any RPCMethod
-    /// Content blocks to add after the text block, made from the result (an image, a link to a file).
-    package var extraContent: (@Sendable (JSONValue) -> [JSONValue])?
+    /// Content blocks to add after the text block, made from the result (an image, a link to a file), and the
+    /// result as the text block and `structuredContent` then carry it (a card's picture moves out of it into an
+    /// `image` block, so a model does not read its base64).
+    package var extraContent: (@Sendable (JSONValue) -> (result: JSONValue, blocks: [JSONValue]))?
+    /// Whether a result the method gives as kept text is answered from its kept `CallToolResult` as it is: true
+    /// when no extra content can come of such a result (a card is never in kept text).
+    package var keepsText: Bool
 
     package init(
         name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue?,
-        annotations: JSONObject, method: any RPCMethod, extraContent: (@Sendable (JSONValue) -> [JSONValue])? = nil
+        annotations: JSONObject, method: any RPCMethod,
+        extraContent: (@Sendable (JSONValue) -> (result: JSONValue, blocks: [JSONValue]))? = nil, keepsText: Bool? = nil
     ) {
         self.name = name
         self.title = title
@@ -33,6 +39,7 @@ package struct MCPTool: Sendable {
         self.annotations = annotations
         self.method = method
         self.extraContent = extraContent
+        self.keepsText = keepsText ?? (extraContent == nil)
     }
 
     /// The tool as `tools/list` shows it.

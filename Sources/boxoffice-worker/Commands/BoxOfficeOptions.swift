@@ -7,7 +7,7 @@ struct BoxOfficeOptions: ParsableArguments {
     @Argument(help: "The day: YYYY-MM-DD, YYYYMMDD, yesterday or today-N (default: yesterday in Seoul).")
     var date: String?
 
-    @Option(help: ArgumentHelp("Export a range from this day (with --to; as csv, ndjson or json).", valueName: "date"))
+    @Option(help: ArgumentHelp("Export a range from this day (with --to).", valueName: "date"))
     var from: String?
 
     @Option(help: ArgumentHelp("Export a range to this day (with --from).", valueName: "date"))
@@ -46,15 +46,18 @@ struct BoxOfficeOptions: ParsableArguments {
     @Option(help: "list or grid.")
     var layout: BoxOfficeScreen.Layout = .list
 
+    @Option(help: "Grid posters on a terminal.")
+    var images: TerminalGraphics.Choice = .auto
+
     @Option(
         help: ArgumentHelp(
-            "For a range: make at most this many KOBIS calls now (exit 2 when the range is left partial; run again to resume).",
+            "For a range: at most this many KOBIS calls now (exit 2 when partial; run again to resume).",
             valueName: "n"))
     var maxCalls: Int?
 
     @Flag(
         help:
-            "For a range in --format ndjson: end with one line {\"missing\":[…],\"written\":N,\"expected\":M} naming every period not written (empty when none)."
+            "For a range in ndjson: end with {\"missing\":[…],\"written\":N,\"expected\":M}, the periods not written."
     )
     var missing = false
 
@@ -72,6 +75,7 @@ struct BoxOfficeOptions: ParsableArguments {
         flags.withPosters = withPosters
         flags.refresh = refresh
         flags.layout = layout
+        flags.images = images
         flags.maxCalls = maxCalls
         flags.missing = missing
         return flags

@@ -3,15 +3,14 @@ import BoxOfficeWorker
 
 extension CLIFormat: ExpressibleByArgument {}
 extension BoxOfficeScreen.Layout: ExpressibleByArgument {}
+extension TerminalGraphics.Choice: ExpressibleByArgument {}
 extension TerminalStyle.Choice: ExpressibleByArgument {}
 
 /// How a command shows what it got: the apps' screens, or data for programs.
 struct DisplayOptions: ParsableArguments {
     @Option(
         help: """
-            text (the screens), json (the worker's result), ndjson (one entry per line), csv; or, for daily, weekly, \
-            movie and search, something to post: markdown, slack, discord, telegram or telegram-html messages, an \
-            html page or a png card.
+            text (screens), json (the result), ndjson, csv; or, for daily, weekly, movie and search, to post.
             """)
     var format: CLIFormat = .text
 
@@ -20,7 +19,7 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With html, png or a chat format: the file to write (else stdout); with a range and html, the site's folder.",
+            "Write html, png or messages to this file (a range's html: a folder).",
             valueName: "path"))
     var out: String?
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     # here are cast by their names as strings.
     from .types import (
         BoxofficeDailyIncludeItem,
+        Card,
         Chat,
         BoxofficeWeeklyIncludeItem,
         CodesListResult,
@@ -248,12 +249,13 @@ class AsyncWorker:
     async def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
                     include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
                     multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-                    chat: Optional[Chat] = None, timeout: Optional[float] = None,
+                    chat: Optional[Chat] = None, card: Optional[Card] = None, timeout: Optional[float] = None,
                     on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
         """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD. `chat` adds the
-        result's messages to post (`result["chat"]["messages"]`)."""
+        result's messages to post (`result["chat"]["messages"]`); `card` ("list" or "grid") the screen as a PNG
+        (`base64.b64decode(result["card"]["data"])`)."""
         params = _params(date=date, limit=limit, include=_listed(include), nation=nation, multiMovie=multi_movie,
-                         area=area, refresh=refresh or None, chat=chat)
+                         area=area, refresh=refresh or None, chat=chat, card=card)
         return cast(BoxofficeDailyResult,
                     await self.call("boxoffice.daily", params, timeout=timeout, on_progress=on_progress))
 
@@ -261,11 +263,11 @@ class AsyncWorker:
     async def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
                      include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
                      multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-                     chat: Optional[Chat] = None, timeout: Optional[float] = None,
+                     chat: Optional[Chat] = None, card: Optional[Card] = None, timeout: Optional[float] = None,
                      on_progress: Optional[ProgressCallback] = None) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
         params = _params(date=date, period=period, limit=limit, include=_listed(include), nation=nation,
-                         multiMovie=multi_movie, area=area, refresh=refresh or None, chat=chat)
+                         multiMovie=multi_movie, area=area, refresh=refresh or None, chat=chat, card=card)
         return cast(BoxofficeWeeklyResult,
                     await self.call("boxoffice.weekly", params, timeout=timeout, on_progress=on_progress))
 

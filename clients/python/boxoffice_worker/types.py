@@ -14,6 +14,7 @@ class BoxofficeDailyParams(TypedDict, total=False):
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
     chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+    card: Union[Literal["list"], Literal["grid"]]
 
 
 class _BoxofficeDailyResultRequired(TypedDict):
@@ -26,6 +27,7 @@ class _BoxofficeDailyResultRequired(TypedDict):
 
 class BoxofficeDailyResult(_BoxofficeDailyResultRequired, total=False):
     chat: BoxofficeDailyResultChat
+    card: BoxofficeDailyResultCard
 
 
 class BoxofficeDailyResultRange(TypedDict):
@@ -180,6 +182,17 @@ class BoxofficeDailyResultChat(TypedDict):
     messages: List[Union[str, Dict[str, Any]]]
 
 
+class _BoxofficeDailyResultCardRequired(TypedDict):
+    mimeType: Literal["image/png"]
+    width: int
+    height: int
+    bytes: int
+
+
+class BoxofficeDailyResultCard(_BoxofficeDailyResultCardRequired, total=False):
+    data: str
+
+
 class BoxofficeWeeklyParams(TypedDict, total=False):
     date: str
     period: Union[Literal["week"], Literal["weekend"], Literal["weekdays"]]
@@ -190,6 +203,7 @@ class BoxofficeWeeklyParams(TypedDict, total=False):
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
     chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+    card: Union[Literal["list"], Literal["grid"]]
 
 
 class _BoxofficeWeeklyResultRequired(TypedDict):
@@ -203,6 +217,7 @@ class _BoxofficeWeeklyResultRequired(TypedDict):
 
 class BoxofficeWeeklyResult(_BoxofficeWeeklyResultRequired, total=False):
     chat: BoxofficeDailyResultChat
+    card: BoxofficeDailyResultCard
 
 
 class _CodesListParamsRequired(TypedDict):
@@ -571,6 +586,7 @@ METHODS = {
 # The values of the params that take one of a list, for the clients' signatures.
 BoxofficeDailyIncludeItem = Union[Literal["detail"], Literal["poster"]]
 BoxofficeWeeklyIncludeItem = Union[Literal["detail"], Literal["poster"]]
+Card = Union[Literal["list"], Literal["grid"]]
 Chat = Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
 Kind = Union[Literal["region"], Literal["nation"], Literal["type"], Literal["genre"], Literal["status"], Literal["grade"], Literal["companyPart"]]
 Nation = Union[Literal["korean"], Literal["foreign"]]
@@ -592,6 +608,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
             'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
+            'card': {'enum': ['list', 'grid']},
         },
     },
     'boxoffice.weekly': {
@@ -606,6 +623,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
             'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
+            'card': {'enum': ['list', 'grid']},
         },
     },
     'codes.list': {

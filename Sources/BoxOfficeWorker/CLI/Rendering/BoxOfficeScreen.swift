@@ -109,17 +109,23 @@ package struct BoxOfficeScreen: Sendable {
     /// Cards of `cardWidth` columns (inside their border), as many to a row as the width allows; `period` labels
     /// the audience of the day or period (`day`, `week`, `weekend`, `weekdays`).
     func grid(_ entries: [BoxOfficeEntry], period: String) -> [String] {
-        let inner = 22
+        gridRows(entries, period: period).flatMap(\.lines)
+    }
+
+    /// A card's width in columns, its border included; cards are one column apart.
+    static let cardColumns = 24
+
+    /// The grid's rows: each row's entries and its lines.
+    func gridRows(_ entries: [BoxOfficeEntry], period: String) -> [(
+        entries: ArraySlice<BoxOfficeEntry>, lines: [String]
+    )] {
+        let inner = Self.cardColumns - 2
         let perRow = max(1, (width + 1) / (inner + 3))
-        var lines: [String] = []
-        for start in stride(from: 0, to: entries.count, by: perRow) {
+        return stride(from: 0, to: entries.count, by: perRow).map { start in
             let row = entries[start..<min(entries.count, start + perRow)]
             let cards = row.map { card($0, inner: inner, period: period) }
-            for index in cards[0].indices {
-                lines.append(cards.map { $0[index] }.joined(separator: " "))
-            }
+            return (row, cards[0].indices.map { index in cards.map { $0[index] }.joined(separator: " ") })
         }
-        return lines
     }
 
     func card(_ entry: BoxOfficeEntry, inner: Int, period: String) -> [String] {

@@ -1,0 +1,37 @@
+extension PangoCairo {
+    /// The image file at `path` decoded by gdk-pixbuf and scaled to cover `width` × `height` pixels (cropped to
+    /// its centre), as RGB bytes, rows top to bottom; nil when it cannot be decoded. For the terminal's posters.
+    func pixels(_ path: String, width: Int, height: Int) -> [UInt8]? {
+        var error: OpaquePointer?
+        guard width > 0, height > 0, let original = pixbufNewFromFile(path, &error) else {
+            if let error { errorFree(error) }
+            return nil
+        }
+        defer { objectUnref(UnsafeMutableRawPointer(original)) }
+        let sourceWidth = Double(pixbufGetWidth(original))
+        let sourceHeight = Double(pixbufGetHeight(original))
+        guard sourceWidth > 0, sourceHeight > 0 else { return nil }
+        let factor = max(Double(width) / sourceWidth, Double(height) / sourceHeight)
+        let scaledWidth = max(width, Int((sourceWidth * factor).rounded()))
+        let scaledHeight = max(height, Int((sourceHeight * factor).rounded()))
+        // GDK_INTERP_BILINEAR
+        guard let scaled = pixbufScaleSimple(original, Int32(scaledWidth), Int32(scaledHeight), 2),
+            let source = pixbufGetPixels(scaled)
+        else { return nil }
+        defer { objectUnref(UnsafeMutableRawPointer(scaled)) }
+        let channels = Int(pixbufGetNChannels(scaled))
+        let rowstride = Int(pixbufGetRowstride(scaled))
+        let (left, top) = ((scaledWidth - width) / 2, (scaledHeight - height) / 2)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for row in 0..<height {
+            for column in 0..<width {
+                let from = (top + row) * rowstride + (left + column) * channels
+                let to = (row * width + column) * 3
+                rgb[to] = source[from]
+                rgb[to + 1] = source[from + 1]
+                rgb[to + 2] = source[from + 2]
+            }
+        }
+        return rgb
+    }
+}

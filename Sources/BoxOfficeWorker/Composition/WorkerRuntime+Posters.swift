@@ -1,0 +1,30 @@
+import BoxOfficeCore
+
+extension WorkerRuntime {
+    /// The posters `content` shows that this worker can download, downloaded (or read from the cache), by image
+    /// address, for a page or a card. Offline or without a cache directory there are none (a page then links the
+    /// addresses); a poster that fails is left out and said through `warn`, never failing what shows it.
+    func downloadedPosters(_ content: ChatContent, warn: (String) -> Void) async -> [String: PosterFile] {
+        let urls = Set(content.items.compactMap(\.imageURL) + [content.imageURL].compactMap { $0 })
+        guard !urls.isEmpty, downloadRefusal == nil else { return [:] }
+        return await withTaskGroup(of: (String, Result<PosterFile, BoxOfficeError>).self) { group in
+            for url in urls {
+                group.addTask {
+                    do throws(BoxOfficeError) {
+                        return (url, .success(try await self.download(url)))
+                    } catch {
+                        return (url, .failure(error))
+                    }
+                }
+            }
+            var files: [String: PosterFile] = [:]
+            for await (url, result) in group {
+                switch result {
+                case .success(let file): files[url] = file
+                case .failure(let error): warn("a poster is left out: \(error.message)")
+                }
+            }
+            return files
+        }
+    }
+}
