@@ -454,23 +454,23 @@ class Worker:
     def daily(self, date: Optional[str] = None, *, limit: Optional[int] = None,
               include: Optional[Sequence[BoxofficeDailyIncludeItem]] = None, nation: Optional[Nation] = None,
               multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-              chat: Optional[Chat] = None, timeout: Optional[float] = None,
+              chat: Optional[Chat] = None, card: Optional[Card] = None, timeout: Optional[float] = None,
               on_progress: Optional[ProgressCallback] = None) -> BoxofficeDailyResult:
         """A day's box office (`boxoffice.daily`); default yesterday in Seoul. `date` is YYYY-MM-DD."""
         return self._run(self._client.daily(date, limit=limit, include=include, nation=nation, multi_movie=multi_movie,
-                                            area=area, refresh=refresh, chat=chat, timeout=timeout,
+                                            area=area, refresh=refresh, chat=chat, card=card, timeout=timeout,
                                             on_progress=on_progress))
 
     @checked("boxoffice.weekly")
     def weekly(self, date: Optional[str] = None, *, period: Optional[Period] = None, limit: Optional[int] = None,
                include: Optional[Sequence[BoxofficeWeeklyIncludeItem]] = None, nation: Optional[Nation] = None,
                multi_movie: Optional[bool] = None, area: Optional[str] = None, refresh: bool = False,
-               chat: Optional[Chat] = None, timeout: Optional[float] = None,
+               chat: Optional[Chat] = None, card: Optional[Card] = None, timeout: Optional[float] = None,
                on_progress: Optional[ProgressCallback] = None) -> BoxofficeWeeklyResult:
         """A week's, weekend's or weekdays' box office (`boxoffice.weekly`); `date` is any day of that week."""
         return self._run(self._client.weekly(date, period=period, limit=limit, include=include, nation=nation,
                                              multi_movie=multi_movie, area=area, refresh=refresh, chat=chat,
-                                             timeout=timeout, on_progress=on_progress))
+                                             card=card, timeout=timeout, on_progress=on_progress))
 
     @checked("movie.detail")
     def detail(self, movie_code: str, *, refresh: bool = False, chat: Optional[Chat] = None,
