@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Posts yesterday's box office to a Slack channel through an incoming webhook: what cron runs every morning.
+
+    SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T.../B.../... boxoffice-slack.py [DATE] [daily flags...]
+
+The worker writes the messages (`boxoffice-worker daily --format slack`: one Block Kit body a line, with its `text`
+fallback for notifications, within Slack's limits, split into several when a day needs more); this script only
+posts them, in order, each once Slack accepted the one before. Arguments go to `boxoffice-worker daily`: a day
+(YYYY-MM-DD; default yesterday in Seoul, or the day before BOXOFFICE_TODAY), `--with-posters` for poster images,
+`--limit 5`, `--kobis-daily-limit 1000`, ... Python 3.9 or later, standard library only.
+
+BOXOFFICE_WORKER names the worker: a full path, or a name looked up on PATH (default boxoffice-worker).
+
+All or nothing from the worker: nothing is posted unless the worker wrote the whole day and exited 0. A rate limit
+(HTTP 429) is waited out as Slack asks (its Retry-After header) and the message sent again, a few times; any other
+refusal (`invalid_payload`, `no_service`, `channel_is_archived`, ...), or Slack out of reach, stops the run. The
+webhook URL is a secret (whoever has it can post to the channel), so no message of this script ever shows it. Exit
+status:
+  0    posted (how many messages on stdout)
+  1    the worker failed or wrote no usable message: nothing posted (the worker's own log lines say why)
+  2    a bad setting: SLACK_WEBHOOK_URL unset or not an http(s) URL
+  3    Slack refused a message or could not be reached (stderr says which, and how many were posted before it)
+  127  the worker not found
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+ME = "boxoffice-slack"
+SETTING = "SLACK_WEBHOOK_URL"
+# Say who is calling (urllib's default name is refused by some proxies in front of chat services).
+USER_AGENT = "boxoffice-worker-slack-webhook/1"
+ATTEMPTS = 5  # tries per message while Slack answers 429
+LONGEST_WAIT = 60.0  # seconds; a longer rate limit fails the run rather than hold cron's slot
+TIMEOUT = 30.0  # seconds per request
+
+
+class Failure(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+def redact(text, url):
+    """`text` without the webhook URL or its path (the path holds the webhook's token)."""
+    text = str(text)
+    parts = urllib.parse.urlsplit(url)
+    for secret in (url, parts.path, parts.path.rstrip("/").rsplit("/", 1)[-1]):
+        if len(secret) > 3:
+            text = text.replace(secret, "$" + SETTING)
+    return text
+
+
+def webhook_url():
+    url = os.environ.get(SETTING, "")
+    if not url:
+        raise Failure(2, "%s is not set: the incoming webhook's URL (your Slack app > Incoming Webhooks)" % SETTING)
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise Failure(2, "%s is not an http(s) URL" % SETTING)
+    return url
+
+
+def find_worker():
+    worker = os.environ.get("BOXOFFICE_WORKER") or "boxoffice-worker"
+    found = worker if "/" in worker else shutil.which(worker)
+    if not found or not os.path.isfile(found) or not os.access(found, os.X_OK):
+        if "/" in worker:
+            raise Failure(127, "the worker %s (BOXOFFICE_WORKER) is not an executable file: set BOXOFFICE_WORKER to "
+                               "the worker's full path, or unset it to look boxoffice-worker up on PATH" % worker)
+        raise Failure(127, "the worker '%s' is not on PATH (%s): set BOXOFFICE_WORKER to its full path, or add its "
+                           "folder to PATH" % (worker, os.environ.get("PATH", "")))
+    return found
+
+
+def messages(worker, arguments):
+    """The bodies the worker wrote, one JSON object a line; its stderr (log lines, its error) goes to ours."""
+    try:
+        done = subprocess.run([worker, "daily", "--format", "slack", *arguments], stdout=subprocess.PIPE)
+    except OSError as error:
+        raise Failure(127, "cannot run the worker %s: %s" % (worker, error.strerror or error))
+    if done.returncode != 0:
+        raise Failure(1, "the worker exited with status %d; nothing posted" % done.returncode)
+    bodies = []
+    for line in done.stdout.decode("utf-8", "replace").splitlines():
+        if not line.strip():
+            continue
+        try:
+            body = json.loads(line)
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            raise Failure(1, "the worker wrote a line that is not a message: %s; nothing posted" % line[:200])
+        bodies.append(line.encode("utf-8"))
+    if not bodies:
+        raise Failure(1, "the worker wrote no message; nothing posted")
+    return bodies
+
+
+def seconds_to_wait(headers):
+    """How long Slack asks to wait: the 429's Retry-After header, in seconds."""
+    try:
+        return max(0.0, float(headers.get("Retry-After")))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+def post(url, body, number, total):
+    for attempt in range(1, ATTEMPTS + 1):
+        request = urllib.request.Request(url, data=body, method="POST", headers={
+            "Content-Type": "application/json", "User-Agent": USER_AGENT})
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                response.read()
+                return
+        except urllib.error.HTTPError as error:
+            answer = error.read()
+            if error.code != 429:
+                raise Failure(3, "message %d of %d: Slack answered HTTP %d: %s" % (
+                    number, total, error.code, redact(answer.decode("utf-8", "replace")[:300], url) or error.reason))
+            wait = seconds_to_wait(error.headers)
+            if wait > LONGEST_WAIT or attempt == ATTEMPTS:
+                raise Failure(3, "message %d of %d: Slack is still rate-limiting this webhook (HTTP 429, retry "
+                                 "after %.1f s) after %d tries" % (number, total, wait, attempt))
+            print("%s: message %d of %d: rate-limited by Slack; sending again in %.2f s" % (
+                ME, number, total, wait), file=sys.stderr, flush=True)
+            time.sleep(wait)
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise Failure(3, "message %d of %d: cannot reach Slack: %s" % (number, total, redact(reason, url)))
+
+
+def main(arguments):
+    url = webhook_url()
+    worker = find_worker()
+    bodies = messages(worker, arguments)
+    posted = 0
+    try:
+        for number, body in enumerate(bodies, 1):
+            post(url, body, number, len(bodies))
+            posted += 1
+    except Failure as failure:
+        raise Failure(failure.status, "%s (%d of %d messages posted)" % (failure, posted, len(bodies)))
+    print("%s: posted %d message%s" % (ME, posted, "" if posted == 1 else "s"))
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv[1:])
+    except Failure as failure:
+        print("%s: %s" % (ME, redact(failure, os.environ.get(SETTING, ""))), file=sys.stderr)
+        sys.exit(failure.status)
+    except KeyboardInterrupt:
+        sys.exit(130)
