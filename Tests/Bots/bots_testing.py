@@ -234,6 +234,13 @@ class BotAPIHandler(Handler):
             result = service.me
         elif method == "getUpdates":
             result = service.updates_from(int(params.get("offset") or 0), float(params.get("timeout") or 0))
+        elif method == "sendMessage" and service.refuse_markdown and params.get("parse_mode"):
+            # As Telegram refuses a message its parser cannot read.
+            with service.changed:
+                service.refused.append(params)
+                service.changed.notify_all()
+            return self.answer(400, json.dumps({"ok": False, "error_code": 400, "description":
+                                                "Bad Request: can't parse entities: test refusal"}).encode())
         elif method == "sendMessage":
             with service.changed:
                 service.sent.append(params)
@@ -248,13 +255,16 @@ class BotAPIHandler(Handler):
 
 class BotAPI(Service):
     """A fake Telegram Bot API (`/bot<token>/<method>`): getMe, getUpdates (a long poll that answers as soon as an
-    update is queued, or empty when its `timeout` is up), sendMessage (recorded), anything else `true`."""
+    update is queued, or empty when its `timeout` is up), sendMessage (recorded; with `refuse_markdown`, one with a
+    parse_mode is refused as unparsable), anything else `true`."""
 
     me = {"id": 777000, "is_bot": True, "first_name": "Box office", "username": "boxoffice_test_bot"}
 
     def __init__(self):
         self.calls = []
         self.sent = []
+        self.refused = []
+        self.refuse_markdown = False
         self.updates = []
         self.closing = False
         super().__init__(BotAPIHandler)

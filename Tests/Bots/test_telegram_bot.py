@@ -1,0 +1,146 @@
+"""The Telegram bot recipe (examples/bots/telegram-bot/bot.py, python-telegram-bot) run as a person runs it, against a
+fake Bot API on 127.0.0.1: `/daily 2023-04-26` is answered with exactly the worker's MarkdownV2 messages for the day,
+errors are answered in the chat as plain text, and SIGINT or SIGTERM stops the bot and its one worker."""
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from bots_testing import BOTS, DAY, ROOT, WAIT, BotAPI, Lines, environment, live, worker_messages
+
+BOT = str(BOTS / "telegram-bot" / "bot.py")
+TOKEN = "123456789:SECRET-telegram-bot-token"
+CHAT = 4242
+
+pytest.importorskip("telegram", reason="python-telegram-bot is not installed (bash scripts/python-env)")
+
+
+@pytest.fixture()
+def bot_api():
+    api = BotAPI()
+    yield api
+    api.close()
+
+
+class Bot:
+    """bot.py in a process of its own, its stderr read as it comes."""
+
+    def __init__(self, api, env):
+        env = dict(env, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=api.base + "/bot",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "clients" / "python"),
+                                                            env.get("PYTHONPATH")])))
+        self.process = subprocess.Popen([sys.executable, BOT], env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.log = Lines(self.process.stderr)
+        # The worker is started with the bot, before the first update is asked for.
+        line = self.log.wait_for("boxoffice-worker started")
+        self.worker_pid = int(line.rsplit("(pid ", 1)[1].rstrip(")"))
+        assert alive(self.worker_pid)
+
+    def stop(self, signum):
+        self.process.send_signal(signum)
+        try:
+            status = self.process.wait(WAIT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+        return status, self.log.text()
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def texts(lines):
+    return [json.loads(line) for line in lines]
+
+
+def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
+    env = environment(tmp_path / "cache")
+    expected = texts(worker_messages("telegram", [DAY], env))
+    bot = Bot(bot_api, env)
+    try:
+        bot_api.command("/daily " + DAY, CHAT)
+        bot_api.wait_for_sent(len(expected))
+        answered = list(bot_api.sent)
+        # No date: yesterday in Seoul (today is 2023-04-27 here), the same day.
+        bot_api.command("/daily", CHAT + 1)
+        bot_api.wait_for_sent(2 * len(expected))
+        yesterday = bot_api.sent[len(expected):]
+        # A day after yesterday, and no date at all: each answered in plain text, with the reason.
+        bot_api.command("/daily 2099-01-01", CHAT)
+        bot_api.wait_for_sent(2 * len(expected) + 1)
+        bot_api.command("/daily 26.4.2023", CHAT)
+        bot_api.wait_for_sent(2 * len(expected) + 2)
+        future, malformed = bot_api.sent[2 * len(expected):]
+    finally:
+        status, log = bot.stop(signal.SIGINT)
+
+    assert [(int(m["chat_id"]), m["parse_mode"], m["text"]) for m in answered] == [
+        (CHAT, "MarkdownV2", message["text"]) for message in expected]
+    assert all(message["parse_mode"] == "MarkdownV2" for message in expected)
+    assert [(int(m["chat_id"]), m["text"]) for m in yesterday] == [(CHAT + 1, m["text"]) for m in expected]
+    assert int(future["chat_id"]) == CHAT and "parse_mode" not in future
+    assert "2099-01-01" in future["text"] and "after the latest allowed date" in future["text"]
+    assert "Usage: /daily" in future["text"]
+    assert "parse_mode" not in malformed and "26.4.2023" in malformed["text"] and "Usage: /daily" in malformed["text"]
+    # Nothing else was sent, every call carried the token, and the token is in no log line.
+    assert len(bot_api.sent) == 2 * len(expected) + 2
+    assert {call["token"] for call in bot_api.calls} == {"bot" + TOKEN}
+    assert TOKEN not in log
+    # The errors are logged too, and the stop closed the one worker the bot had.
+    assert "2099-01-01" in log and "invalid_params" in log
+    assert status == 0, log
+    assert "boxoffice-worker closed (pid %d)" % bot.worker_pid in log
+    assert not alive(bot.worker_pid)
+    assert log.count("boxoffice-worker started") == 1
+
+
+def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):
+    # Live against the fake KOBIS with a budget of one call a day: the first day takes it, the next day finds it spent.
+    env = live(upstream, tmp_path / "cache", BOXOFFICE_WORKER_ARGS="--kobis-daily-limit 1")
+    bot = Bot(bot_api, env)
+    try:
+        bot_api.command("/daily " + DAY, CHAT)
+        bot_api.wait_for_sent(1)
+        bot_api.command("/daily 2023-04-25", CHAT)
+        bot_api.wait_for_sent(2)
+    finally:
+        status, log = bot.stop(signal.SIGTERM)
+    chart, spent = bot_api.sent
+    assert chart["parse_mode"] == "MarkdownV2" and "2023\\-04\\-26" in chart["text"]
+    assert "parse_mode" not in spent and "quota" in spent["text"] and "2023-04-25" in spent["text"]
+    assert "quota_exhausted" in log
+    assert status == 0, log
+    assert not alive(bot.worker_pid)
+
+
+def test_a_message_telegram_refuses_is_answered(bot_api, tmp_path):
+    # Telegram refusing a message (as it refuses MarkdownV2 it cannot parse) is logged and told in the chat.
+    bot_api.refuse_markdown = True
+    bot = Bot(bot_api, environment(tmp_path / "cache"))
+    try:
+        bot_api.command("/daily " + DAY, CHAT)
+        bot_api.wait_for_sent(1)
+    finally:
+        status, log = bot.stop(signal.SIGINT)
+    assert len(bot_api.refused) == 1 and bot_api.refused[0]["parse_mode"] == "MarkdownV2"
+    [told] = bot_api.sent
+    assert int(told["chat_id"]) == CHAT and "parse_mode" not in told and "BadRequest" in told["text"]
+    assert "BadRequest: Can't parse entities" in log
+    assert status == 0, log
+    assert not alive(bot.worker_pid)
+
+
+def test_the_recipe_pins_what_the_test_runs():
+    def pins(path):
+        return {line.split("==")[0]: line for line in path.read_text().splitlines() if line.startswith("python-telegram")}
+    assert pins(BOTS / "telegram-bot" / "requirements.txt") == pins(ROOT / "scripts" / "python-requirements.txt") != {}

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""A Telegram bot answering `/daily [YYYY-MM-DD]` (default yesterday in Seoul) with that day's box office.
+
+    TELEGRAM_BOT_TOKEN=123456:ABC... python bot.py
+
+One boxoffice-worker is started with the bot and serves every chat through the Python client (`boxoffice_worker`),
+its cache shared with every other worker of this user; it is closed when the bot stops (Ctrl-C, SIGTERM). The
+worker writes the messages (`chat: "telegram"`: MarkdownV2 text escaped by Telegram's rules, split past Telegram's
+4,096 characters): the bot sends them as they are. Settings, from the environment:
+
+  TELEGRAM_BOT_TOKEN      the token @BotFather gave (required)
+  TELEGRAM_API_BASE_URL   the Bot API's base URL, the token appended to it (default https://api.telegram.org/bot;
+                          a local Bot API server, or a fake one in tests)
+  BOXOFFICE_WORKER        the worker binary (default: the one the boxoffice-worker wheel installed, else PATH)
+  BOXOFFICE_WORKER_ARGS   flags for the worker, e.g. `--kobis-daily-limit 1000` (split as a shell would)
+  KOBIS_API_KEY           the worker's key (unset: offline, its recorded days only); the worker reads the rest of
+                          its environment too (KAKAO_REST_API_KEY, BOXOFFICE_CACHE_DIR, ...)
+
+Nothing fails silently: a day the worker cannot give (a bad or future date, the KOBIS quota spent, KOBIS down) is
+answered in the chat with the reason as plain text, and logged; so is anything unexpected (a message Telegram
+refused), through the error handler. Logs go to stderr, the worker's own lines among them; the token never does.
+"""
+import logging
+import os
+import shlex
+import sys
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.ext import Application, ApplicationBuilder, CommandHandler, ContextTypes
+
+from boxoffice_worker import (AsyncWorker, InvalidParams, QuotaExhausted, WorkerError, WorkerExited,
+                              WorkerTimeout)
+
+log = logging.getLogger("boxoffice-bot")
+USAGE = "/daily [YYYY-MM-DD]: that day's box office in Korea (default: yesterday in Seoul)"
+CALL_TIMEOUT = 60.0  # seconds one /daily may take in the worker (KOBIS is retried there)
+
+
+def explain(error, day):
+    """What to tell the user about an error answer of the worker, in plain text."""
+    if isinstance(error, InvalidParams):
+        found = [item.get("message") for item in error.data.get("errors") or [] if item.get("message")]
+        return "No box office for %s: %s.\nUsage: %s" % (day, found[0] if found else error.message, USAGE)
+    if isinstance(error, QuotaExhausted):
+        return ("The KOBIS quota for today is spent, so %s cannot be fetched now (days asked before still can); "
+                "it resets at %s." % (day, error.data.get("resetsAt", "midnight in Seoul")))
+    return "No box office for %s: %s" % (day, error.message)
+
+
+async def daily(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    worker: AsyncWorker = context.application.bot_data["worker"]
+    chat_id = update.effective_chat.id
+    arguments = context.args or []
+    if len(arguments) > 1:
+        await context.bot.send_message(chat_id=chat_id, text="One date at most.\nUsage: " + USAGE)
+        return
+    day = arguments[0] if arguments else None
+    label = day or "yesterday"
+    log.info("/daily %s for chat %s", label, chat_id)
+    try:
+        result = await worker.daily(day, chat="telegram", timeout=CALL_TIMEOUT)
+    except WorkerError as error:
+        log.warning("/daily %s for chat %s: %s (%s)", label, chat_id, error.message, error.reason)
+        await context.bot.send_message(chat_id=chat_id, text=explain(error, label))
+        return
+    except (WorkerTimeout, WorkerExited) as error:
+        log.error("/daily %s for chat %s: the worker failed: %s", label, chat_id, error)
+        await context.bot.send_message(
+            chat_id=chat_id, text="The box office worker failed on %s; try again in a moment." % label)
+        return
+    messages = result["chat"]["messages"]
+    for message in messages:
+        await context.bot.send_message(chat_id=chat_id, text=message["text"], parse_mode=ParseMode.MARKDOWN_V2)
+    log.info("/daily %s for chat %s: %d message(s) sent", result["range"]["start"], chat_id, len(messages))
+
+
+async def help_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await context.bot.send_message(chat_id=update.effective_chat.id, text=USAGE)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Whatever a handler raised (a message Telegram refused, a bug) or polling met: logged, and the chat told."""
+    log.error("while handling %s", "an update" if update else "polling", exc_info=context.error)
+    if isinstance(update, Update) and update.effective_chat:
+        try:
+            await context.bot.send_message(chat_id=update.effective_chat.id,
+                                           text="Sorry, that failed (%s); it is logged." % type(context.error).__name__)
+        except Exception:  # noqa: BLE001 (Telegram itself out of reach: the log above is all there is)
+            log.exception("could not tell chat %s about the failure", update.effective_chat.id)
+
+
+async def start_worker(application: Application) -> None:
+    worker: AsyncWorker = application.bot_data["worker"]
+    await worker.start()
+    log.info("boxoffice-worker started: %s (pid %d)", worker.binary, worker.pid)
+
+
+async def close_worker(application: Application) -> None:
+    worker: AsyncWorker = application.bot_data["worker"]
+    pid = worker.pid
+    await worker.close()
+    log.info("boxoffice-worker closed (pid %s)", pid)
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # httpx logs every request's URL at INFO, and the Bot API's URLs hold the token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    token = os.environ.get("TELEGRAM_BOT_TOKEN", "")
+    if not token:
+        log.error("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave the bot")
+        return 2
+    try:
+        worker = AsyncWorker(args=shlex.split(os.environ.get("BOXOFFICE_WORKER_ARGS", "")))
+    except (FileNotFoundError, ValueError) as error:
+        log.error("%s", error)
+        return 2
+    builder = ApplicationBuilder().token(token).concurrent_updates(True)
+    base_url = os.environ.get("TELEGRAM_API_BASE_URL")
+    if base_url:
+        builder = builder.base_url(base_url)
+    application = builder.post_init(start_worker).post_shutdown(close_worker).build()
+    application.bot_data["worker"] = worker
+    application.add_handler(CommandHandler("daily", daily))
+    application.add_handler(CommandHandler(["start", "help"], help_text))
+    application.add_error_handler(on_error)
+    # Stops on SIGINT, SIGTERM and SIGABRT: polling ends, handlers in flight finish, then close_worker.
+    application.run_polling(allowed_updates=["message"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
