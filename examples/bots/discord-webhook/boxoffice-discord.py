@@ -59,7 +59,8 @@ def redact(text, url):
 def webhook_url():
     url = os.environ.get(SETTING, "")
     if not url:
-        raise Failure(2, "%s is not set: the channel's webhook URL (Server Settings > Integrations > Webhooks)" % SETTING)
+        raise Failure(2, "%s is not set: the channel's webhook URL (Server Settings > Integrations > Webhooks)"
+                      % SETTING)
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise Failure(2, "%s is not an http(s) URL" % SETTING)
