@@ -38,7 +38,12 @@ class Bot:
         # The worker is started with the bot, before the first update is asked for.
         line = self.log.wait_for("boxoffice-worker started")
         self.worker_pid = int(line.rsplit("(pid ", 1)[1].rstrip(")"))
-        assert alive(self.worker_pid)
+        self.worker_started = started(self.worker_pid)
+        assert self.worker_started is not None
+
+    def worker_alive(self):
+        """Whether the bot's worker still runs (the same pid and start time: pids are reused)."""
+        return started(self.worker_pid) == self.worker_started
 
     def stop(self, signum):
         self.process.send_signal(signum)
@@ -51,12 +56,15 @@ class Bot:
         return status, self.log.text()
 
 
-def alive(pid):
+def started(pid):
+    """When the process `pid` started (clock ticks after boot: /proc/PID/stat's 22nd field), or None if there is none
+    (a zombie still counts: the bot would not have reaped its worker)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+        with open("/proc/%d/stat" % pid) as file:
+            stat = file.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[19])
 
 
 def texts(lines):
@@ -100,7 +108,7 @@ def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
     assert "2099-01-01" in log and "invalid_params" in log
     assert status == 0, log
     assert "boxoffice-worker closed (pid %d)" % bot.worker_pid in log
-    assert not alive(bot.worker_pid)
+    assert not bot.worker_alive()
     assert log.count("boxoffice-worker started") == 1
 
 
@@ -120,7 +128,7 @@ def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):
     assert "parse_mode" not in spent and "quota" in spent["text"] and "2023-04-25" in spent["text"]
     assert "quota_exhausted" in log
     assert status == 0, log
-    assert not alive(bot.worker_pid)
+    assert not bot.worker_alive()
 
 
 def test_a_message_telegram_refuses_is_answered(bot_api, tmp_path):
@@ -137,7 +145,7 @@ def test_a_message_telegram_refuses_is_answered(bot_api, tmp_path):
     assert int(told["chat_id"]) == CHAT and "parse_mode" not in told and "BadRequest" in told["text"]
     assert "BadRequest: Can't parse entities" in log
     assert status == 0, log
-    assert not alive(bot.worker_pid)
+    assert not bot.worker_alive()
 
 
 def test_the_recipe_pins_what_the_test_runs():
