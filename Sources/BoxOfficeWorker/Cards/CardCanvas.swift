@@ -28,6 +28,8 @@ final class CardCanvas {
     private let surface: OpaquePointer
     private let context: OpaquePointer
     let scale: Double
+    private let pixelWidth: Int
+    private let pixelHeight: Int
     /// A canvas that only measures: text is laid out (its height counts) but nothing is painted.
     let measuring: Bool
     /// Whether a text had a character no installed font has (drawn as a box: "tofu").
@@ -39,10 +41,11 @@ final class CardCanvas {
         self.library = library
         self.scale = scale
         self.measuring = measuring
+        pixelWidth = Int((width * scale).rounded(.up))
+        pixelHeight = Int((height * scale).rounded(.up))
         // CAIRO_FORMAT_RGB24: the card is opaque.
         guard
-            let surface = library.imageSurfaceCreate(
-                1, Int32((width * scale).rounded(.up)), Int32((height * scale).rounded(.up))),
+            let surface = library.imageSurfaceCreate(1, Int32(pixelWidth), Int32(pixelHeight)),
             library.surfaceStatus(surface) == 0, let context = library.create(surface)
         else {
             throw CardError("cairo could not make a \(Int(width))×\(Int(height)) card")
@@ -145,19 +148,14 @@ final class CardCanvas {
         }
     }
 
-    /// The surface as a PNG file's bytes.
+    /// The surface as a PNG file's bytes (``PNGFile``).
     func png() throws(CardError) -> [UInt8] {
-        let buffer = PNGBuffer()
-        let status = library.writeToPNGStream(
-            surface,
-            { closure, data, length in
-                guard let closure, let data else { return 11 }  // CAIRO_STATUS_WRITE_ERROR
-                Unmanaged<PNGBuffer>.fromOpaque(closure).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return 0
-            }, Unmanaged.passUnretained(buffer).toOpaque())
-        guard status == 0 else { throw CardError("cairo could not write the PNG (status \(status))") }
-        return buffer.bytes
+        library.surfaceFlush(surface)
+        guard let data = library.imageSurfaceGetData(surface) else {
+            throw CardError("cairo has no pixels for the card")
+        }
+        let stride = Int(library.imageSurfaceGetStride(surface))
+        return try PNGFile.encode(data, width: pixelWidth, height: pixelHeight, stride: stride, zlib: library)
     }
 
     private func outline(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) {
@@ -173,9 +171,4 @@ final class CardCanvas {
         library.arc(context, x + r, y + r, r, .pi, 3 * .pi / 2)
         library.closePath(context)
     }
-}
-
-/// Where cairo's PNG writer puts the bytes it writes.
-private final class PNGBuffer {
-    var bytes: [UInt8] = []
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Cairo, Pango and gdk-pixbuf, opened when a card is drawn: cairo paints and writes the PNG, Pango shapes the text
+/// Cairo, Pango, gdk-pixbuf and zlib, opened when a card is drawn: cairo paints (zlib compresses the PNG), Pango shapes the text
 /// (Hangul included: HarfBuzz through fontconfig's CJK font) and gdk-pixbuf decodes the posters (JPEG, PNG, GIF).
 ///
 /// They are opened with `dlopen`, not linked: every other command starts without loading them (glib, fontconfig,
@@ -31,11 +31,9 @@ struct PangoCairo {
     let moveTo: @convention(c) (Pointer?, Double, Double) -> Void
     let translate: @convention(c) (Pointer?, Double, Double) -> Void
     let scale: @convention(c) (Pointer?, Double, Double) -> Void
-    let writeToPNGStream:
-        @convention(c) (
-            Pointer?, (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> Int32)?,
-            UnsafeMutableRawPointer?
-        ) -> Int32
+    let imageSurfaceGetData: @convention(c) (Pointer?) -> UnsafeMutablePointer<UInt8>?
+    let imageSurfaceGetStride: @convention(c) (Pointer?) -> Int32
+    let surfaceFlush: @convention(c) (Pointer?) -> Void
 
     // Pango and its cairo binding
     let createLayout: @convention(c) (Pointer?) -> Pointer?
@@ -63,6 +61,14 @@ struct PangoCairo {
     let pixbufGetPixels: @convention(c) (Pointer?) -> UnsafeMutablePointer<UInt8>?
     let errorFree: @convention(c) (OpaquePointer?) -> Void
 
+    // zlib, which libpng loads in any case: the card's PNG is compressed here (``PNGFile``)
+    let compressBound: @convention(c) (UInt) -> UInt
+    let compress2:
+        @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32)
+            ->
+            Int32
+    let crc32: @convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt
+
     /// The Debian packages that hold these libraries and a font for Hangul.
     static let packages = "libpangocairo-1.0-0 libgdk-pixbuf-2.0-0 fonts-noto-cjk"
 
@@ -71,7 +77,7 @@ struct PangoCairo {
         var handles: [String: UnsafeMutableRawPointer] = [:]
         for library in [
             "libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0", "libgobject-2.0.so.0",
-            "libglib-2.0.so.0", "libgdk_pixbuf-2.0.so.0",
+            "libglib-2.0.so.0", "libgdk_pixbuf-2.0.so.0", "libz.so.1",
         ] {
             guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
                 throw CardError("a PNG card needs \(library), which is not installed: apt-get install \(Self.packages)")
@@ -107,7 +113,9 @@ struct PangoCairo {
         moveTo = try symbol(cairo, "cairo_move_to")
         translate = try symbol(cairo, "cairo_translate")
         scale = try symbol(cairo, "cairo_scale")
-        writeToPNGStream = try symbol(cairo, "cairo_surface_write_to_png_stream")
+        imageSurfaceGetData = try symbol(cairo, "cairo_image_surface_get_data")
+        imageSurfaceGetStride = try symbol(cairo, "cairo_image_surface_get_stride")
+        surfaceFlush = try symbol(cairo, "cairo_surface_flush")
         createLayout = try symbol("libpangocairo-1.0.so.0", "pango_cairo_create_layout")
         showLayout = try symbol("libpangocairo-1.0.so.0", "pango_cairo_show_layout")
         layoutSetText = try symbol(pango, "pango_layout_set_text")
@@ -129,5 +137,8 @@ struct PangoCairo {
         pixbufGetHasAlpha = try symbol(pixbuf, "gdk_pixbuf_get_has_alpha")
         pixbufGetPixels = try symbol(pixbuf, "gdk_pixbuf_get_pixels")
         errorFree = try symbol("libglib-2.0.so.0", "g_error_free")
+        compressBound = try symbol("libz.so.1", "compressBound")
+        compress2 = try symbol("libz.so.1", "compress2")
+        crc32 = try symbol("libz.so.1", "crc32")
     }
 }
