@@ -168,3 +168,17 @@ def test_bad_settings_are_named(service, tmp_path):
     missing = post(settings, webhook.url, dict(env, BOXOFFICE_WORKER=str(tmp_path / "no-such-worker")))
     assert missing.returncode == 127 and "BOXOFFICE_WORKER" in missing.stderr
     assert webhook.requests == []
+
+
+def test_what_is_posted_is_the_script_s_to_choose(service, tmp_path):
+    """--format, --out and a range are the script's own: refused (2) before anything runs; --help is the usage."""
+    name, settings, webhook = service
+    env = environment(tmp_path / "cache")
+    for arguments in (["2023-04-26", "--format", "json"], ["--format=markdown"], ["--out", "x"],
+                      ["--from", "2023-04-23", "--to", "2023-04-26"]):
+        refused = post(settings, webhook.url, env, arguments)
+        assert refused.returncode == 2, (arguments, refused.stderr)
+        assert "is this script's to set" in refused.stderr
+    usage = post(settings, webhook.url, env, ["--help"])
+    assert usage.returncode == 0 and settings["setting"] in usage.stdout
+    assert webhook.requests == []

@@ -173,3 +173,21 @@ def test_a_card_is_not_written_to_a_terminal_and_goes_to_out(tmp_path):
     assert Image.open(out).size[0] == 1440
     # The same card twice: the same bytes.
     assert card(["daily", "2023-04-26"]).stdout == out.read_bytes()
+
+
+def test_out_names_what_is_wrong_and_writes_through_a_link(tmp_path):
+    def out(path):
+        return subprocess.run([BINARY, "daily", "2023-04-26", "--format", "png", "--out", path], capture_output=True,
+                              text=True, env=dict(os.environ, **OFFLINE), timeout=60)
+    folder = out(str(tmp_path))
+    assert folder.returncode == 64 and "is a folder" in folder.stderr
+    empty = out("")
+    assert empty.returncode == 64 and "--out needs a path" in empty.stderr
+    missing = out(str(tmp_path / "no-such-folder" / "card.png"))
+    assert missing.returncode == 1 and "does not exist" in missing.stderr
+    target = tmp_path / "card.png"
+    target.write_bytes(b"old")
+    link = tmp_path / "latest.png"
+    link.symlink_to(target)
+    assert out(str(link)).returncode == 0
+    assert link.is_symlink() and target.read_bytes().startswith(b"\x89PNG")

@@ -76,3 +76,24 @@ def test_each_day_page_shows_its_day_logs_nothing_and_links_only_to_pages_that_e
     # The links say where they go: the day's own heading carries its date.
     heading = browser.script("return document.querySelector('main h1').textContent")
     assert day in heading or day.replace("-", ".") in heading or day.replace("-", "") in heading, heading
+
+
+def test_a_folder_holds_one_kind_of_page_and_a_run_again_adds_to_it(tmp_path):
+    """Offline (no browser needed): a second run grows the site; weekly pages are refused in a daily site (they
+    would be written over its pages of the same last day) and named by their period in a folder of their own."""
+    offline = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
+    folder = tmp_path / "daily"
+    run(["daily", "--from", "2023-04-26", "--to", "2023-04-26", "--format", "html", "--out", str(folder)], env=offline)
+    run(["daily", "--from", "2023-04-23", "--to", "2023-04-23", "--format", "html", "--out", str(folder)], env=offline)
+    assert sorted(path.name for path in folder.glob("*.html")) == ["2023-04-23.html", "2023-04-26.html", "index.html"]
+    index = (folder / "index.html").read_text()
+    assert index.index("2023-04-26.html") < index.index("2023-04-23.html")
+    assert 'href="index.html"' in (folder / "2023-04-23.html").read_text()
+    before = {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+    weekly = ["weekly", "--from", "2012-01-01", "--to", "2012-01-01", "--format", "html"]
+    refused = run([*weekly, "--out", str(folder)], env=offline, check=False)
+    assert refused.returncode == 64 and "go in a folder of their own" in refused.stderr, refused.stderr
+    assert {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()} == before
+    run([*weekly, "--out", str(tmp_path / "weekly")], env=offline)
+    assert sorted(path.name for path in (tmp_path / "weekly").glob("*.html")) == ["index.html",
+                                                                                  "weekend-2012-01-01.html"]

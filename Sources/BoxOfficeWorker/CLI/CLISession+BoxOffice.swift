@@ -99,22 +99,27 @@ extension CLISession {
         graphics: TerminalGraphics, library: PangoCairo
     )? {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
-        guard
-            let graphics = TerminalGraphics.chosen(
-                choice, environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-                ask: { stdinIsTerminal ? TerminalGraphics.askDeviceAttributes() : nil })
-        else { return nil }
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let unavailable: String
-        if let refusal = runtime.downloadRefusal {
-            unavailable = refusal.message
-        } else {
-            do {
-                return (graphics, try PangoCairo())
-            } catch {
-                unavailable = error.message
+        if let graphics = TerminalGraphics.chosen(
+            choice, environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: stdoutIsTerminal,
+            ask: { stdinIsTerminal ? TerminalGraphics.askDeviceAttributes() : nil })
+        {
+            if runtime.downloadRefusal != nil {
+                // The posters are downloads: offline, or without a cache directory, there are none to draw.
+                unavailable =
+                    "posters are drawn from downloads, and \(runtime.downloadUnavailable ?? "downloads are off")"
+            } else {
+                do {
+                    return (graphics, try PangoCairo())
+                } catch {
+                    unavailable = error.message
+                }
             }
+        } else {
+            unavailable = stdoutIsTerminal ? "" : "stdout is not a terminal"
         }
-        if choice != .auto {
+        if choice != .auto, choice != .never, !unavailable.isEmpty {
             output.error(
                 "boxoffice-worker: --images \(choice.rawValue): the posters are not drawn (\(unavailable)); the grid is text\n"
             )

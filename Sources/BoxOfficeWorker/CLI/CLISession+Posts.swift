@@ -40,31 +40,45 @@ extension CLISession {
         }.joined()
     }
 
-    /// Writes `bytes` to the file `path` (whole or not at all: a temporary name renamed; a device or a pipe in
-    /// place), or to stdout, where a PNG card is not written to a terminal. The exit code.
+    /// Writes `bytes` to the file `path` (whole or not at all: a temporary name renamed; through a symbolic link
+    /// to the file it names; a device or a pipe in place), or to stdout. A PNG card is never written to a terminal.
+    /// The exit code.
     func emit(_ bytes: [UInt8], to path: String?, what: String) -> Int32 {
+        let image = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let refusal = CLIDate.Invalid(
+            description: "\(what) is an image, not written to a terminal: give --out FILE or redirect stdout")
         guard let path else {
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
-                return fail(
-                    CLIDate.Invalid(
-                        description:
-                            "\(what) is an image, not written to a terminal: give --out FILE or redirect stdout"))
-            }
+            if image, isatty(STDOUT_FILENO) == 1 { return fail(refusal) }
             output.binary(bytes)
             return 0
         }
+        guard !path.isEmpty else { return fail(CLIDate.Invalid(description: "--out needs a path")) }
+        // The file a link names is written, not the link replaced by a file.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        if exists, status.st_mode & S_IFMT == S_IFDIR {
+            return fail(CLIDate.Invalid(description: "--out \(path) is a folder: give a file's name"))
+        }
         do {
-            var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            if exists, status.st_mode & S_IFMT != S_IFREG {
                 // A device, a pipe or a terminal (`--out /dev/stdout`) is written in place: renaming a file over
                 // it would replace it (`--out /dev/null` once turned /dev/null into a plain file).
-                guard let handle = FileHandle(forWritingAtPath: path) else {
-                    throw CocoaError(.fileWriteNoPermission)
+                guard let handle = FileHandle(forWritingAtPath: target) else {
+                    return fail("\(what) could not be written to \(path): it cannot be opened for writing")
                 }
                 defer { try? handle.close() }
+                if image, isatty(handle.fileDescriptor) == 1 { return fail(refusal) }
                 try handle.write(contentsOf: Data(bytes))
             } else {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+                guard FileManager.default.fileExists(atPath: folder) else {
+                    return fail("\(what) could not be written to \(path): the folder \(folder) does not exist")
+                }
+                guard FileManager.default.isWritableFile(atPath: folder) else {
+                    return fail("\(what) could not be written to \(path): the folder \(folder) is not writable")
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
             }
             return 0
         } catch {

@@ -1,16 +1,24 @@
 import BoxOfficeCore
 import Foundation
+import JSONCore
 import JSONRPC
 
 extension CLISession {
-    /// `--from/--to … --format html --out DIR`: one page per day or period (`DIR/<last day>.html`), its posters
-    /// copied to `DIR/posters/`, and the index of every page the folder holds (``SiteIndex``). The index and its
-    /// manifest are written after each page, so a run that fails part way leaves a site that links what it wrote. A
-    /// period that cannot be had is said and skipped; the run then ends with 2, as a partial range export does.
+    /// `--from/--to … --format html --out DIR`: one page per day or period (`DIR/<last day>.html`, or
+    /// `DIR/<period>-<last day>.html` for weeks), its posters copied to `DIR/posters/`, and the index of every page
+    /// the folder holds (``SiteIndex``). The index and its manifest are written after each page, so a run that fails
+    /// part way leaves a site that links what it wrote. A period that cannot be had is said and skipped; the run then
+    /// ends with 2, as a partial range export does. A folder holds one kind of box office (daily, or one weekly
+    /// period, with the same filters): pages of another kind are refused, not written over its pages.
     func writeSite(
         _ inputs: [BoxOfficeMethod.Input], method: BoxOfficeMethod, folder path: String,
         layout: BoxOfficeScreen.Layout
     ) async -> Int32 {
+        guard !inputs.isEmpty else {
+            return fail(
+                CLIDate.Invalid(description: "no \(method.kind == .daily ? "day" : "period") in the range has ended; nothing to write"))
+        }
+        let kind = Self.siteKind(method, inputs[0])
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         let manifest = folder.appendingPathComponent("pages.json")
         var index: SiteIndex?
@@ -24,6 +32,12 @@ extension CLISession {
                 return fail(
                     "\(manifest.path) is not this site's list of pages; remove it (the index is made again) or choose another folder"
                 )
+            }
+            if let other = known.kind, other != kind {
+                return fail(
+                    CLIDate.Invalid(
+                        description:
+                            "\(path) is a site of \(other); these pages (\(kind)) go in a folder of their own"))
             }
             index = known
         }
@@ -47,9 +61,11 @@ extension CLISession {
             {
                 sources[url] = PosterEmbedding.copy(file, into: folder)
             }
-            let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources)
-            let name = "\(office.end).html"
+            let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources, index: "index.html")
+            let name =
+                method.kind == .daily ? "\(office.end).html" : "\((input.period ?? .weekend).rawValue)-\(office.end).html"
             var site = index ?? SiteIndex(title: office.label)
+            site.kind = kind
             site.add(.init(file: name, heading: content.heading, top: office.entries.first?.title))
             index = site
             for (file, text) in [(name, page), ("index.html", site.html), ("pages.json", site.manifest)] {
@@ -64,5 +80,14 @@ extension CLISession {
             return 2
         }
         return 0
+    }
+
+    /// What a site's pages are: the method, and the params that pick the box office (the period, the filters,
+    /// the limit), so that pages of another kind are not mixed into its folder.
+    static func siteKind(_ method: BoxOfficeMethod, _ input: BoxOfficeMethod.Input) -> String {
+        var params = input.params
+        for member in ["date", "include", "refresh", "chat", "card"] { params[member] = nil }
+        if method.kind == .weekly, params["period"] == nil { params["period"] = .string(WeekPeriod.weekend.rawValue) }
+        return params.keys.isEmpty ? method.kind.rawValue : "\(method.kind.rawValue) \(JSONSerializer.string(.object(params)))"
     }
 }

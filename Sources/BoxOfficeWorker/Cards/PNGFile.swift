@@ -1,13 +1,25 @@
-/// A PNG file of an opaque cairo surface (RGB24), written here with zlib's fastest level.
+/// A PNG file of opaque pixels (a cairo surface's RGB24, a poster's RGB), written here with zlib's fastest level.
 ///
 /// cairo's own writer (libpng with zlib's default level and every row filter tried) took 95 of a card's 170 ms.
 /// A card is flat colour and text: filtering each row by its left neighbour (PNG filter 1, "Sub") turns the flat
 /// runs into zeros, which deflate at level 1 packs as well as the default does there, in a fraction of the time.
 enum PNGFile {
-    /// The PNG of `width` × `height` pixels at `data` (cairo's RGB24: a native-endian 32-bit word per pixel, the
-    /// top byte unused; `stride` bytes a row). - Throws: when zlib fails.
+    /// How pixels lie in memory: bytes a pixel, and where in it red, green and blue are.
+    struct Layout {
+        var bytesPerPixel: Int
+        var red: Int, green: Int, blue: Int
+
+        /// cairo's RGB24: a native-endian 32-bit word a pixel, the top byte unused (B, G, R, X on little-endian).
+        static let cairoRGB24 = Layout(bytesPerPixel: 4, red: 2, green: 1, blue: 0)
+        /// Three bytes a pixel: R, G, B.
+        static let rgb = Layout(bytesPerPixel: 3, red: 0, green: 1, blue: 2)
+    }
+
+    /// The PNG of `width` × `height` pixels at `data` laid out as `layout`, `stride` bytes a row. - Throws: when
+    /// zlib fails.
     static func encode(
-        _ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, zlib library: PangoCairo
+        _ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, layout: Layout = .cairoRGB24,
+        zlib library: PangoCairo
     ) throws(CardError) -> [UInt8] {
         // Each row: its filter type, then its RGB bytes each minus the byte three before it.
         let rowBytes = 1 + width * 3
@@ -20,9 +32,8 @@ enum PNGFile {
                 out[target] = 1
                 var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
                 for column in 0..<width {
-                    // Little-endian B, G, R, X.
-                    let pixel = source + column * 4
-                    let (red, green, blue) = (pixel[2], pixel[1], pixel[0])
+                    let pixel = source + column * layout.bytesPerPixel
+                    let (red, green, blue) = (pixel[layout.red], pixel[layout.green], pixel[layout.blue])
                     let at = target + 1 + column * 3
                     out[at] = red &- previous.0
                     out[at + 1] = green &- previous.1

@@ -9,11 +9,14 @@ package enum HTMLPage {
     package typealias PosterSources = [String: String]
 
     /// A box office or a search: the heading, the layout switch (`layout` checked) and one entry per item. A
-    /// search's movies have no rank nor poster: its entries are plain, with no switch.
+    /// search's movies have no rank nor poster: its entries are plain, with no switch. A site's page links back to
+    /// its `index`.
     package static func list(
-        _ content: ChatContent, kind: String, layout: BoxOfficeScreen.Layout, posters: PosterSources = [:]
+        _ content: ChatContent, kind: String, layout: BoxOfficeScreen.Layout, posters: PosterSources = [:],
+        index: String? = nil
     ) -> String {
-        var body = header(content)
+        var body = index.map { "<a class=\"back\" href=\"\(escaped($0))\">← 목록</a>\n" } ?? ""
+        body += header(content)
         guard content.items.contains(where: { $0.rank != nil }) else {
             body += "<ol class=\"entries\">\n"
             for item in content.items { body += entry(item, posters: posters) }

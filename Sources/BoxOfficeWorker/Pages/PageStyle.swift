@@ -39,8 +39,9 @@ enum PageStyle {
         color:var(--dim);min-width:0}
         .facts div{display:flex;gap:4px}.facts dt{margin:0}.facts dd{margin:0;color:var(--text);\
         font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
-        .poster.placeholder{display:none}
-        img.poster{grid-area:poster;align-self:center;width:36px;aspect-ratio:2/3;object-fit:cover;border-radius:4px}
+        .entry .poster.placeholder{display:none}
+        .entry img.poster{grid-area:poster;align-self:center;width:36px;aspect-ratio:2/3;object-fit:cover;\
+        border-radius:4px}
         #layout-grid:checked~.entries{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))}
         #layout-grid:checked~.entries .entry{grid-template-columns:auto 1fr;grid-template-areas:"poster poster" \
         "rank change" "title title" "facts facts";grid-template-rows:auto auto auto 1fr;align-items:baseline;\
@@ -58,6 +59,7 @@ enum PageStyle {
         .days{list-style:none;margin:0;padding:0;display:grid;gap:6px}
         .days li{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 12px}
         .days a{color:var(--accent);font-weight:600;text-decoration:none}
+        .back{display:inline-block;margin:0 0 8px;color:var(--accent);text-decoration:none;font-size:.9rem}
         .days .top{color:var(--dim);margin-left:8px;overflow-wrap:anywhere}
         footer{max-width:1080px;margin:0 auto;padding:0 16px 24px;color:var(--dim);font-size:.75rem}
         """

@@ -22,6 +22,8 @@ package struct SiteIndex: Sendable, Equatable {
 
     package private(set) var pages: [Page] = []
     package var title: String
+    /// What its pages are (``CLISession/siteKind(_:_:)``): one kind a folder; nil in a manifest from before.
+    package var kind: String?
 
     package init(title: String, pages: [Page] = []) {
         self.title = title
@@ -43,7 +45,10 @@ package struct SiteIndex: Sendable, Equatable {
                 if let top = page.top { object["top"] = .string(top) }
                 return .object(object)
             })
-        return JSONSerializer.string(.object(["title": .string(title), "pages": list])) + "\n"
+        var manifest: JSONObject = ["title": .string(title)]
+        if let kind { manifest["kind"] = .string(kind) }
+        manifest["pages"] = list
+        return JSONSerializer.string(.object(manifest)) + "\n"
     }
 
     /// The manifest in `text`, or nil when it is not one (the caller then starts a new one and says so).
@@ -52,6 +57,7 @@ package struct SiteIndex: Sendable, Equatable {
             let pages = object["pages"]?.arrayValue
         else { return nil }
         self.init(title: object["title"]?.stringValue ?? "박스오피스")
+        kind = object["kind"]?.stringValue
         for page in pages {
             guard let file = page["file"]?.stringValue, let heading = page["heading"]?.stringValue,
                 Self.isPageName(file)

@@ -34,6 +34,16 @@ struct ToolsCallMethod: MCPMethod {
             let error = RPCError.invalidParams(at: .root, "arguments must be an object, not \(other.typeName)")
             return .ready(ToolResult.failure(error, tool: toolName))
         }
+        // The arguments the tool lists, and no other: a method may take more than its tool offers (`chat`, and
+        // `card` beside the daily tool), and a host holds a model to the listed schema, so the tool does too.
+        if tool.inputSchema["additionalProperties"] == .bool(false),
+            let listed = tool.inputSchema["properties"]?.objectValue,
+            let unlisted = arguments.keys.sorted().first(where: { listed[$0] == nil })
+        {
+            let error = RPCError.invalidParams(
+                at: JSONPointer(tokens: [unlisted]), "\(toolName) takes no argument \(unlisted)")
+            return .ready(ToolResult.failure(error, tool: toolName))
+        }
         let reply: RPCReply
         do {
             reply = try tool.method.enter(arguments, context)

@@ -136,7 +136,17 @@ def post(url, body, number, total):
             raise Failure(3, "message %d of %d: cannot reach Slack: %s" % (number, total, redact(reason, url)))
 
 
+# The worker's options this script sets itself: what it posts, and where it goes.
+OWN_OPTIONS = ("--format", "--out", "--from", "--to")
+
+
 def main(arguments):
+    if any(argument in ("-h", "--help") for argument in arguments):
+        print(__doc__.strip())
+        return
+    for argument in arguments:
+        if argument.split("=", 1)[0] in OWN_OPTIONS:
+            raise Failure(2, "%s is this script's to set: give a day and daily's other flags" % argument.split("=")[0])
     url = webhook_url()
     worker = find_worker()
     bodies = messages(worker, arguments)

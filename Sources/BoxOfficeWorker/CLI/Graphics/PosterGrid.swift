@@ -50,9 +50,13 @@ struct PosterGrid {
                     switch graphics {
                     case .sixel: SixelImage.encode(rgb: rgb, width: place.width, height: place.height)
                     case .kitty:
-                        KittyImage.encode(
-                            rgb: rgb, width: place.width, height: place.height, columns: place.columns,
-                            rows: Self.rows)
+                        rgb.withUnsafeBufferPointer { pixels in
+                            (try? PNGFile.encode(
+                                pixels.baseAddress!, width: place.width, height: place.height, stride: place.width * 3,
+                                layout: .rgb, zlib: library)).map {
+                                    KittyImage.encode(png: $0, columns: place.columns, rows: Self.rows)
+                                } ?? ""
+                        }
                     }
                 pictures += "\u{1B}7\u{1B}[\(column)G" + picture + "\u{1B}8"
             }
