@@ -16,7 +16,9 @@ extension CLISession {
     ) async -> Int32 {
         guard !inputs.isEmpty else {
             return fail(
-                CLIDate.Invalid(description: "no \(method.kind == .daily ? "day" : "period") in the range has ended; nothing to write"))
+                CLIDate.Invalid(
+                    description:
+                        "no \(method.kind == .daily ? "day" : "period") in the range has ended; nothing to write"))
         }
         let kind = Self.siteKind(method, inputs[0])
         let folder = URL(fileURLWithPath: path, isDirectory: true)
@@ -63,7 +65,8 @@ extension CLISession {
             }
             let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources, index: "index.html")
             let name =
-                method.kind == .daily ? "\(office.end).html" : "\((input.period ?? .weekend).rawValue)-\(office.end).html"
+                method.kind == .daily
+                ? "\(office.end).html" : "\((input.period ?? .weekend).rawValue)-\(office.end).html"
             var site = index ?? SiteIndex(title: office.label)
             site.kind = kind
             site.add(.init(file: name, heading: content.heading, top: office.entries.first?.title))
@@ -88,6 +91,7 @@ extension CLISession {
         var params = input.params
         for member in ["date", "include", "refresh", "chat", "card"] { params[member] = nil }
         if method.kind == .weekly, params["period"] == nil { params["period"] = .string(WeekPeriod.weekend.rawValue) }
-        return params.keys.isEmpty ? method.kind.rawValue : "\(method.kind.rawValue) \(JSONSerializer.string(.object(params)))"
+        return params.keys.isEmpty
+            ? method.kind.rawValue : "\(method.kind.rawValue) \(JSONSerializer.string(.object(params)))"
     }
 }
