@@ -72,25 +72,21 @@ def test_editors_exit_when_their_terminal_goes(scratch_home):
     for name, command in editors.items():
         if command[0] is None:
             continue
-        socket = "boxoffice-hup-%d-%s" % (os.getpid(), name)
+        # The server's socket in a folder of the test's own (tmux's default folder, /tmp/tmux-UID, would stay
+        # behind where the run made it), removed with everything in it.
+        folder = tempfile.mkdtemp(prefix="boxoffice-hup-")
+        socket = os.path.join(folder, name)
         line = " ".join("%s=%s" % (key, shlex.quote(value)) for key, value in environment.items())
         line = "env " + line + " " + " ".join(shlex.quote(part) for part in command)
-        subprocess.run([tmux, "-L", socket, "new-session", "-d", "-x", "100", "-y", "30", line], check=True)
-        socket_path = subprocess.run([tmux, "-L", socket, "display", "-p", "#{socket_path}"], capture_output=True,
-                                     text=True).stdout.strip()
+        subprocess.run([tmux, "-S", socket, "new-session", "-d", "-x", "100", "-y", "30", line], check=True)
         try:
-            editor = int(subprocess.run([tmux, "-L", socket, "display", "-p", "#{pane_pid}"], check=True,
+            editor = int(subprocess.run([tmux, "-S", socket, "display", "-p", "#{pane_pid}"], check=True,
                                         capture_output=True, text=True).stdout)
             wait_for_screen(tmux, socket, "슈퍼 마리오 브라더스")
             worker = wait_for_child(editor)
         finally:
-            subprocess.run([tmux, "-L", socket, "kill-server"], capture_output=True)
-            # tmux leaves its socket behind in /tmp/tmux-UID when its server is killed.
-            if socket_path:
-                try:
-                    os.unlink(socket_path)
-                except FileNotFoundError:
-                    pass
+            subprocess.run([tmux, "-S", socket, "kill-server"], capture_output=True)
+            shutil.rmtree(folder, ignore_errors=True)
         running = [pid for pid in (editor, worker) if not gone(pid)]
         for pid in running:
             os.kill(pid, signal.SIGKILL)
@@ -102,7 +98,7 @@ def wait_for_screen(tmux, socket, text, seconds=20):
     deadline = time.monotonic() + seconds
     screen = ""
     while time.monotonic() < deadline:
-        screen = subprocess.run([tmux, "-L", socket, "capture-pane", "-p"], capture_output=True, text=True).stdout
+        screen = subprocess.run([tmux, "-S", socket, "capture-pane", "-p"], capture_output=True, text=True).stdout
         if text in screen:
             return
         time.sleep(0.02)  # sleep-ok: polling the terminal for the editor to draw
