@@ -28,6 +28,18 @@ def test_csv_round_trips_through_the_csv_module():
     assert list(csv.DictReader(io.StringIO(excel.stdout.lstrip("\ufeff"), newline=""))) == rows
 
 
+def test_status_is_one_record_not_rows():
+    """status writes its record as json or one ndjson line; csv has no rows to write and is refused (it once printed
+    the JSON under --format csv)."""
+    refused = run(["status", "--format", "csv"])
+    assert refused.returncode == 64 and "status is one record, not rows" in refused.stderr and refused.stdout == ""
+    line = run(["status", "--format", "ndjson"])
+    assert line.returncode == 0 and len(line.stdout.splitlines()) == 1
+    assert json.loads(line.stdout)["mode"] == "offline"
+    page = run(["status", "--format", "html"])
+    assert page.returncode == 64 and "status writes text, json or ndjson" in page.stderr
+
+
 def live(base, cache, *extra):
     return {"KOBIS_API_KEY": "test-kobis-key", "KOBIS_BASE_URL": base + "/kobis", "BOXOFFICE_CACHE_DIR": cache}
 

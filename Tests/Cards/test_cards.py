@@ -125,7 +125,11 @@ def test_movie_card_and_search_card():
     compare("movie-20124079", movie)
     search = decoded(card(["search", "범죄와의", "전쟁"]))
     assert search.width == 1440
-    assert len(runs(search, 60, CARD)) >= 1
+    rows = runs(search, 60, CARD)
+    assert len(rows) == 5, rows
+    # The second movie's figures take two lines (its English title is long): its row grows, nothing is cut.
+    heights = [bottom - top for top, bottom in rows]
+    assert heights[1] > heights[0] == heights[2], heights
 
 
 def test_downloaded_posters_are_drawn_in_their_tiles(tmp_path):

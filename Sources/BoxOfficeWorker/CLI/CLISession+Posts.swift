@@ -88,12 +88,12 @@ extension CLISession {
 
     /// The refusal of a format to post by a command that writes none (`people`, `company`, `codes`, `poster`,
     /// `status`), or of `--out` with a format that is not one; else nil.
-    func refusePost(_ display: CLIDisplay, in command: String) -> Int32? {
+    func refusePost(_ display: CLIDisplay, in command: String, writes: String = "text, json, ndjson or csv") -> Int32? {
         if display.format.isPost {
             return fail(
                 CLIDate.Invalid(
                     description:
-                        "--format \(display.format.rawValue) is for daily, weekly, movie and search; \(command) writes text, json, ndjson or csv"
+                        "--format \(display.format.rawValue) is for daily, weekly, movie and search; \(command) writes \(writes)"
                 ))
         }
         return refuseOut(display)

@@ -5,8 +5,11 @@ extension CLISession {
     /// `status`: `worker.status`'s result, as data or as a few lines (mode, today's KOBIS quota, the cache, the
     /// store).
     package func status(format: CLIFormat, out: String? = nil) async -> Int32 {
-        if let refused = refusePost(CLIDisplay(format: format, excel: false, out: out), in: "status") {
-            return refused
+        let display = CLIDisplay(format: format, excel: false, out: out)
+        if let refused = refusePost(display, in: "status", writes: "text, json or ndjson") { return refused }
+        // One record of nested members: no rows for a spreadsheet (it once printed its JSON under csv).
+        if format == .csv {
+            return fail(CLIDate.Invalid(description: "status is one record, not rows: --format text, json or ndjson"))
         }
         let status: JSONValue
         do {

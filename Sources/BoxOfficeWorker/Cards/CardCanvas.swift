@@ -67,9 +67,11 @@ final class CardCanvas {
         library.fill(context)
     }
 
-    /// Sets `text` in a box `width` wide with its top at `y`; the height it took.
+    /// Sets `text` in a box `width` wide with its top at `y`; the height it took. With `draw` false it is only
+    /// measured.
     @discardableResult
-    func text(_ text: String, _ x: Double, _ y: Double, width: Double, _ style: TextStyle) -> Double {
+    func text(_ text: String, _ x: Double, _ y: Double, width: Double, _ style: TextStyle, draw: Bool = true) -> Double
+    {
         guard let layout = library.createLayout(context) else { return 0 }
         defer { library.objectUnref(UnsafeMutableRawPointer(layout)) }
         let font = library.fontDescriptionFromString(style.font)
@@ -83,7 +85,7 @@ final class CardCanvas {
         if library.layoutGetUnknownGlyphsCount(layout) > 0 { missedGlyphs = true }
         var height: Int32 = 0
         library.layoutGetPixelSize(layout, nil, &height)
-        if !measuring {
+        if !measuring, draw {
             library.setSourceRGB(context, style.colour.red, style.colour.green, style.colour.blue)
             library.moveTo(context, x, y)
             library.showLayout(context, layout)

@@ -85,7 +85,16 @@ package struct CardRenderer {
         var y = header(content, canvas, width: width)
         let thumbnails = content.items.contains { $0.imageURL.flatMap { posters[$0] } != nil }
         for item in content.items {
-            canvas.box(Self.margin, y, width - 2 * Self.margin, Self.rowHeight, radius: 10, Palette.card)
+            // Where the title and the figures start, after the rank, the change and a thumbnail.
+            let start =
+                Self.margin + 12 + (item.rank == nil ? 0 : 42) + (item.change == nil ? 0 : 56) + (thumbnails ? 47 : 0)
+            let inner = width - Self.margin - 12 - start
+            // The figures wrap (a search's English title, years, genres and directors can be long): the row grows.
+            let facts = item.facts.map { "\($0.name) \($0.value)" }.joined(separator: "  ·  ")
+            let factsStyle = CardCanvas.TextStyle(font: Fonts.small, colour: Palette.dim, wraps: true)
+            let factsHeight = canvas.text(facts, start, y + 36, width: inner, factsStyle, draw: false)
+            let rowHeight = max(Self.rowHeight, 36 + factsHeight + 8)
+            canvas.box(Self.margin, y, width - 2 * Self.margin, rowHeight, radius: 10, Palette.card)
             var x = Self.margin + 12
             if let rank = item.rank {
                 canvas.text(
@@ -106,11 +115,9 @@ package struct CardRenderer {
                 }
                 x += 47
             }
-            let inner = width - Self.margin - 12 - x
             canvas.text(item.title, x, y + 10, width: inner, .init(font: Fonts.title, colour: Palette.text))
-            let facts = item.facts.map { "\($0.name) \($0.value)" }.joined(separator: "  ·  ")
-            canvas.text(facts, x, y + 36, width: inner, .init(font: Fonts.small, colour: Palette.dim))
-            y += Self.rowHeight + 8
+            canvas.text(facts, x, y + 36, width: inner, factsStyle)
+            y += rowHeight + 8
         }
         return footer(canvas, top: y + 4, width: width)
     }
