@@ -100,12 +100,14 @@ extension CLISession {
     )? {
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        // The terminal is asked (up to 150 ms) only when posters could be drawn at all.
+        let downloads = runtime.downloadRefusal == nil
         let unavailable: String
         if let graphics = TerminalGraphics.chosen(
             choice, environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: stdoutIsTerminal,
-            ask: { stdinIsTerminal ? TerminalGraphics.askDeviceAttributes() : nil })
+            ask: { stdinIsTerminal && downloads ? TerminalGraphics.askDeviceAttributes() : nil })
         {
-            if runtime.downloadRefusal != nil {
+            if !downloads {
                 // The posters are downloads: offline, or without a cache directory, there are none to draw.
                 unavailable =
                     "posters are drawn from downloads, and \(runtime.downloadUnavailable ?? "downloads are off")"

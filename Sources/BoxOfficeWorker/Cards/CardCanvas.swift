@@ -97,51 +97,28 @@ final class CardCanvas {
     /// be decoded, and nothing is drawn.
     func image(_ path: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) -> Bool {
         guard !measuring else { return true }
-        var error: OpaquePointer?
-        guard let original = library.pixbufNewFromFile(path, &error) else {
-            if let error { library.errorFree(error) }
-            return false
+        // Decoded and scaled once to the device pixels the box covers (``PangoCairo/pixels(_:width:height:)``, as
+        // the terminal's posters are): cairo then only copies.
+        let columns = max(1, Int((width * scale).rounded()))
+        let rows = max(1, Int((height * scale).rounded()))
+        guard let rgb = library.pixels(path, width: columns, height: rows) else { return false }
+        // cairo's RGB24: a native-endian 32-bit word a pixel (B, G, R and an unused byte on little-endian).
+        var words = [UInt8](repeating: 0, count: columns * rows * 4)
+        for pixel in 0..<columns * rows {
+            words[pixel * 4] = rgb[pixel * 3 + 2]
+            words[pixel * 4 + 1] = rgb[pixel * 3 + 1]
+            words[pixel * 4 + 2] = rgb[pixel * 3]
         }
-        defer { library.objectUnref(UnsafeMutableRawPointer(original)) }
-        let sourceWidth = Double(library.pixbufGetWidth(original))
-        let sourceHeight = Double(library.pixbufGetHeight(original))
-        guard sourceWidth > 0, sourceHeight > 0 else { return false }
-        // Scaled once by gdk-pixbuf to the device pixels it covers: cairo then only copies.
-        let factor = max(width / sourceWidth, height / sourceHeight) * scale
-        let pixelWidth = max(1, Int32((sourceWidth * factor).rounded()))
-        let pixelHeight = max(1, Int32((sourceHeight * factor).rounded()))
-        // GDK_INTERP_BILINEAR
-        guard let scaled = library.pixbufScaleSimple(original, pixelWidth, pixelHeight, 2) else { return false }
-        defer { library.objectUnref(UnsafeMutableRawPointer(scaled)) }
-        guard let pixels = library.pixbufGetPixels(scaled) else { return false }
-        let channels = Int(library.pixbufGetNChannels(scaled))
-        let alpha = library.pixbufGetHasAlpha(scaled) != 0
-        let rowstride = Int(library.pixbufGetRowstride(scaled))
-        let (columns, rows) = (Int(pixelWidth), Int(pixelHeight))
-        // cairo's ARGB32: premultiplied, in a native-endian 32-bit word (B, G, R, A bytes on little-endian).
-        var argb = [UInt8](repeating: 0, count: columns * rows * 4)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let source = row * rowstride + column * channels
-                let a = alpha ? Int(pixels[source + 3]) : 255
-                let target = (row * columns + column) * 4
-                argb[target] = UInt8(Int(pixels[source + 2]) * a / 255)
-                argb[target + 1] = UInt8(Int(pixels[source + 1]) * a / 255)
-                argb[target + 2] = UInt8(Int(pixels[source]) * a / 255)
-                argb[target + 3] = UInt8(a)
-            }
-        }
-        return argb.withUnsafeMutableBufferPointer { buffer in
+        return words.withUnsafeMutableBufferPointer { buffer in
             guard
                 let picture = library.imageSurfaceCreateForData(
-                    buffer.baseAddress, 0, pixelWidth, pixelHeight, pixelWidth * 4)
+                    buffer.baseAddress, 1, Int32(columns), Int32(rows), Int32(columns * 4))
             else { return false }
             defer { library.surfaceDestroy(picture) }
             library.save(context)
             outline(x, y, width, height, radius: radius)
             library.clip(context)
-            library.translate(
-                context, x + (width - Double(pixelWidth) / scale) / 2, y + (height - Double(pixelHeight) / scale) / 2)
+            library.translate(context, x, y)
             library.scale(context, 1 / scale, 1 / scale)
             library.setSourceSurface(context, picture, 0, 0)
             library.paint(context)

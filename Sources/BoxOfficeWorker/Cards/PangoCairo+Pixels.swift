@@ -1,6 +1,7 @@
 extension PangoCairo {
     /// The image file at `path` decoded by gdk-pixbuf and scaled to cover `width` × `height` pixels (cropped to
-    /// its centre), as RGB bytes, rows top to bottom; nil when it cannot be decoded. For the terminal's posters.
+    /// its centre), as RGB bytes, rows top to bottom, a transparent part laid over white; nil when it cannot be
+    /// decoded. For the cards' posters and the terminal's.
     func pixels(_ path: String, width: Int, height: Int) -> [UInt8]? {
         var error: OpaquePointer?
         guard width > 0, height > 0, let original = pixbufNewFromFile(path, &error) else {
@@ -20,6 +21,7 @@ extension PangoCairo {
         else { return nil }
         defer { objectUnref(UnsafeMutableRawPointer(scaled)) }
         let channels = Int(pixbufGetNChannels(scaled))
+        let alpha = pixbufGetHasAlpha(scaled) != 0
         let rowstride = Int(pixbufGetRowstride(scaled))
         let (left, top) = ((scaledWidth - width) / 2, (scaledHeight - height) / 2)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
@@ -27,9 +29,10 @@ extension PangoCairo {
             for column in 0..<width {
                 let from = (top + row) * rowstride + (left + column) * channels
                 let to = (row * width + column) * 3
-                rgb[to] = source[from]
-                rgb[to + 1] = source[from + 1]
-                rgb[to + 2] = source[from + 2]
+                let opacity = alpha ? Int(source[from + 3]) : 255
+                for channel in 0..<3 {
+                    rgb[to + channel] = UInt8((Int(source[from + channel]) * opacity + 255 * (255 - opacity)) / 255)
+                }
             }
         }
         return rgb

@@ -126,9 +126,7 @@ struct BoxOfficeMethod: TypedMethod {
                 content, screen: .list(kind: "boxoffice", layout: layout), posters: posters)
             return CardImage(png: png)
         } catch {
-            var refusal = BoxOfficeError(.notConfigured, error.message)
-            refusal.argument = nil
-            throw refusal.rpcError
+            throw BoxOfficeError(.notConfigured, error.message).rpcError
         }
     }
 
