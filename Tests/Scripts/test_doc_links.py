@@ -112,7 +112,7 @@ def test_the_checker_sees_what_it_must(tmp_path, monkeypatch):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "guide.md").write_text("# Guide\n\n## The `run` command (offline)\n")
     (tmp_path / "README.md").write_text(
-        "See [the guide](docs/guide.md), [run](docs/guide.md#the-run-command-offline) and [home](https://example.org).\n"
+        "See [the guide](docs/guide.md), [run](docs/guide.md#the-run-command-offline) and [web](https://example.org).\n"
         "Not a link: `[x](missing.md)`.\n"
         "```\n[y](missing-too.md)\n```\n"
         "Broken: [a](docs/missing.md), [b](docs/guide.md#nowhere), [c](../shared/design/protocol.md).\n"

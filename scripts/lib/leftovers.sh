@@ -7,19 +7,20 @@
 # toolchain's files. So what the toolchain leaves is told apart by what its programs name and put there, each kind
 # judged by its name and its contents together (a test's file cannot pass for one by its name alone):
 #
-#   SwiftPM's lock files   `_root_.swiftpm.lock`, `_root_.cache_org.swift.swiftpm_repositories_swift-nio-a9bb6d62.lock`,
-#                          `_work_main_.build.lock`: TSCBasic's FileLock.prepareLock puts the lock of a path in $TMPDIR,
-#                          named by the path with its symlinks resolved, every `/` (and `:`) turned into `_`, the
-#                          leading `/` dropped, and `.lock` added, so the name always begins with `_`; a name longer than
-#                          NAME_MAX keeps its last 255 bytes, so one that long may begin with anything. The file is
-#                          created, locked with flock and never written or removed: an empty regular file, used
-#                          again by the next build (kept here). One for each path SwiftPM guards: ~/.swiftpm, its
-#                          caches, each dependency's repository, the build folder, Package.resolved, the workspace state.
+#   SwiftPM's lock files   `_root_.swiftpm.lock`, `_work_main_.build.lock`,
+#                          `_root_.cache_org.swift.swiftpm_repositories_swift-nio-a9bb6d62.lock`: TSCBasic's
+#                          FileLock.prepareLock puts the lock of a path in $TMPDIR, named by the path with its symlinks
+#                          resolved, every `/` (and `:`) turned into `_`, the leading `/` dropped, and `.lock` added, so
+#                          the name always begins with `_`; a name longer than NAME_MAX keeps its last 255 bytes, so one
+#                          that long may begin with anything. The file is created, locked with flock and never written
+#                          or removed: an empty regular file, used again by the next build (kept here). One for each
+#                          path SwiftPM guards: ~/.swiftpm, its caches, each dependency's repository, the build folder,
+#                          Package.resolved, the workspace state.
 #   the driver's folders   `TemporaryDirectory.XXXXXX` (mkdtemp: six letters or digits): every swift-driver run, even
 #                          `swiftc -print-target-info`, makes one for its file lists and writes an empty
 #                          `.keep-directory` into it; a finished driver leaves it holding only that file, and SwiftPM's
 #                          own in-process ones are left empty. Judged only when they hold nothing else; those are
-#                          removed (a run makes dozens). One that still holds file lists (`sources-1`, `outputs-1`)
+#                          removed (a build makes many). One that still holds file lists (`sources-1`, `outputs-1`)
 #                          belongs to a compile still running, which no stage of the test command is by now, so it
 #                          counts.
 #   the compiler's macro   `swift-generated-sources`: swift-frontend writes each macro expansion it emits debug
@@ -28,10 +29,12 @@
 #                          never removes them (the next compile rewrites the same names). Judged only when every entry
 #                          is such a file (kept).
 #
-# Nothing else the toolchain runs writes there: clang's and the Swift frontend's implicit module caches are under
-# ~/.cache/clang (SwiftPM gives its builds a module cache in .build), SwiftPM's caches and Foundation's URL cache are
-# under ~/.cache and ~/.swiftpm, and the linker's and the driver's temporary files go, and go away, inside a
-# TemporaryDirectory.* above. Anything else new, including any of the names above with other contents, counts.
+# Nothing else the toolchain runs leaves anything there once it has ended normally: clang's and the Swift frontend's
+# implicit module caches are under ~/.cache/clang (old clangs kept theirs in the temporary folder as
+# org.llvm.clang.USER; the Swift 6 toolchains' do not, and SwiftPM gives its builds one in .build), SwiftPM's caches
+# and Foundation's URL cache are under ~/.cache and ~/.swiftpm, and the compilers' and the linker's temporary files are
+# removed by the program that made them. Anything else new, including any of the names above with other contents,
+# counts.
 
 # toolchain_leftover FOLDER NAME: whether FOLDER/NAME is one of the toolchain's own, by the rules above. When it is,
 # prints its kind (swiftpm-lock, driver-folder or macro-expansions) and returns 0; otherwise returns 1.
