@@ -39,10 +39,11 @@ struct FilmographyMovies: Sendable {
         await withTaskGroup(of: (String, Outcome).self) { group in
             for code in codes {
                 group.addTask {
-                    do throws(BoxOfficeError) {
-                        return (code, Outcome(movie: try await service.movie(code: code)))
-                    } catch {
-                        return (code, Outcome(error: error))
+                    // Through Result(awaiting:): a do/catch returning this tuple is miscompiled under -O.
+                    let result = await Result { () async throws(BoxOfficeError) in try await service.movie(code: code) }
+                    switch result {
+                    case .success(let movie): return (code, Outcome(movie: movie))
+                    case .failure(let error): return (code, Outcome(error: error))
                     }
                 }
             }

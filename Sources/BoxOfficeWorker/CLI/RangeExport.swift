@@ -71,11 +71,11 @@ struct RangeExport {
             for index in chosen {
                 let plan = plans[index]
                 group.addTask {
-                    do throws(BoxOfficeError) {
-                        return (index, .success(try await service.boxOffice(plan).value))
-                    } catch {
-                        return (index, .failure(error))
+                    // Through Result(awaiting:): a do/catch returning this tuple is miscompiled under -O.
+                    let result = await Result { () async throws(BoxOfficeError) in
+                        try await service.boxOffice(plan).value
                     }
+                    return (index, result)
                 }
             }
             var finished = 0

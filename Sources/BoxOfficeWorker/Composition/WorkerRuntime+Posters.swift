@@ -10,11 +10,9 @@ extension WorkerRuntime {
         return await withTaskGroup(of: (String, Result<PosterFile, BoxOfficeError>).self) { group in
             for url in urls {
                 group.addTask {
-                    do throws(BoxOfficeError) {
-                        return (url, .success(try await self.download(url)))
-                    } catch {
-                        return (url, .failure(error))
-                    }
+                    // Through Result(awaiting:): a do/catch returning this tuple is miscompiled under -O.
+                    let result = await Result { () async throws(BoxOfficeError) in try await self.download(url) }
+                    return (url, result)
                 }
             }
             var files: [String: PosterFile] = [:]
