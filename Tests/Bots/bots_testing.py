@@ -1,6 +1,6 @@
-"""What the bot recipe tests share: the environments the recipes run in (offline on the worker's recorded days, or
-live against the fake KOBIS and Kakao), what the worker itself writes for a day, the chat services' documented limits,
-and fake chat services on 127.0.0.1 (a webhook that records what is posted and answers as a test scripts it; a Bot
+"""What the bot recipe tests share: the environments the recipes run in (with no key, with a key but the worker
+offline on its recorded days, or live against the fake KOBIS and Kakao), a worker that records how it was run, what
+the worker itself writes for a day, the chat services' documented limits, and fake chat services on 127.0.0.1 (a webhook that records what is posted and answers as a test scripts it; a Bot
 API that hands out updates and records sendMessage), each in a thread of the test's process."""
 import http.server
 import json
@@ -18,10 +18,14 @@ from worker_binary import worker_binary  # noqa: E402
 
 BINARY = worker_binary()
 BOTS = ROOT / "examples" / "bots"
-# Offline, yesterday is 2023-04-26: a day the worker has recorded (embedded, from Fixtures/upstream).
+# Yesterday is 2023-04-26: a day the worker has recorded (embedded, from Fixtures/upstream), and the one the fake
+# KOBIS serves as it was recorded.
 TODAY = "2023-04-27"
 DAY = "2023-04-26"
 WAIT = 60  # seconds a test waits for a state before failing
+KOBIS_KEY = "test-kobis-key"
+# Where no service listens (the discard port): a worker that is given a key but must not go out fails instead.
+NOWHERE = "http://127.0.0.1:9"
 
 
 def environment(cache, **extra):
@@ -37,8 +41,25 @@ def environment(cache, **extra):
 
 def live(upstream, cache, **extra):
     """Live against the fake KOBIS and Kakao (clients/testing/fake_upstream.py): posters too."""
-    return environment(cache, KOBIS_API_KEY="test-kobis-key", KOBIS_BASE_URL=upstream + "/kobis",
+    return environment(cache, KOBIS_API_KEY=KOBIS_KEY, KOBIS_BASE_URL=upstream + "/kobis",
                        KAKAO_REST_API_KEY="test-kakao-key", KAKAO_BASE_URL=upstream + "/kakao", **extra)
+
+
+def keyed(cache, **extra):
+    """A KOBIS key, as the recipes require, but no KOBIS to reach: for a worker made offline by `--offline`, on its
+    recorded days (KOBIS and Kakao's addresses are a closed port, so nothing real is reached even without it)."""
+    return environment(cache, KOBIS_API_KEY=KOBIS_KEY, KOBIS_BASE_URL=NOWHERE + "/kobis",
+                       KAKAO_BASE_URL=NOWHERE + "/kakao", **extra)
+
+
+def recording_worker(folder):
+    """A worker that writes the arguments it was run with, one a line, to the file returned (each run replaces
+    them), then becomes the worker under test: (its path, that file)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    script, arguments = folder / "worker", folder / "worker.args"
+    script.write_text('#!/bin/sh\nprintf \'%%s\\n\' "$@" > \'%s\'\nexec \'%s\' "$@"\n' % (arguments, BINARY))
+    script.chmod(0o755)
+    return str(script), arguments
 
 
 def worker_messages(chat_format, arguments, env):

@@ -1,28 +1,38 @@
 #!/usr/bin/env python3
 """Posts yesterday's box office to a Discord channel through its webhook: what cron runs every morning.
 
-    DISCORD_WEBHOOK_URL=https://discord.com/api/webhooks/ID/TOKEN boxoffice-discord.py [DATE] [daily flags...]
+    DISCORD_WEBHOOK_URL=https://discord.com/api/webhooks/ID/TOKEN KOBIS_API_KEY=your-kobis-key \\
+        boxoffice-discord.py [DATE] [daily flags...]
 
 The worker writes the messages (`boxoffice-worker daily --format discord`: one execute-webhook body a line, within
 Discord's limits, split into several when a day needs more); this script only posts them, in order, each once
-Discord confirmed the one before. Arguments go to `boxoffice-worker daily`: a day (YYYY-MM-DD; default yesterday
-in Seoul, or the day before BOXOFFICE_TODAY), `--with-posters` for thumbnails, `--limit 5`, `--kobis-daily-limit
-1000`, ... Python 3.9 or later, standard library only.
+Discord confirmed the one before. Arguments go to `boxoffice-worker daily`: a day (YYYY-MM-DD, first; default
+yesterday), `--with-posters` for thumbnails, `--limit 5`, `--kobis-daily-limit 1000`, ... Python 3.9 or later,
+standard library only.
 
+The day is always asked by its date: without one, the script works out yesterday (the day before today in Seoul, or
+before BOXOFFICE_TODAY when that is set, or the worker's --today among the arguments) and gives it to the worker as
+YYYY-MM-DD, so a day the worker cannot give fails the run; it is never replaced by another day.
+
+KOBIS_API_KEY, the worker's key to the KOBIS Open API (get one at https://www.kobis.or.kr/kobisopenapi), is
+required: without it the worker is offline, with recorded days only, so the script stops before running it.
 BOXOFFICE_WORKER names the worker: a full path, or a name looked up on PATH (default boxoffice-worker).
 
 All or nothing from the worker: nothing is posted unless the worker wrote the whole day and exited 0. A rate limit
 (HTTP 429) is waited out as Discord asks (`retry_after`) and the message sent again, a few times; any other refusal,
 or Discord out of reach, stops the run. The webhook URL is a secret (whoever has it can post to the channel), so no
 message of this script ever shows it. Exit status:
-  0    posted (how many messages on stdout)
-  1    the worker failed or wrote no usable message: nothing posted (the worker's own log lines say why)
-  2    a bad setting: DISCORD_WEBHOOK_URL unset or not an http(s) URL
+  0    posted (how many messages, and the day, on stdout)
+  1    no day to post, nothing posted: KOBIS_API_KEY unset or empty, or the worker failed (its own log lines say
+       why: offline_unavailable, quota_exhausted, ...) or wrote no usable message
+  2    a bad setting: DISCORD_WEBHOOK_URL unset or not an http(s) URL, BOXOFFICE_TODAY (or --today) not a date
   3    Discord refused a message or could not be reached (stderr says which, and how many were posted before it)
   127  the worker not found
 """
+import datetime
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +48,11 @@ USER_AGENT = "boxoffice-worker-discord-webhook/1"
 ATTEMPTS = 5  # tries per message while Discord answers 429
 LONGEST_WAIT = 60.0  # seconds; a longer rate limit fails the run rather than hold cron's slot
 TIMEOUT = 30.0  # seconds per request
+KEY = "KOBIS_API_KEY"
+SEOUL = datetime.timezone(datetime.timedelta(hours=9))  # Korea Standard Time: UTC+9 all year, no daylight saving
+# A day in one of the forms the worker reads (and a date, YYYY-MM-DD or YYYYMMDD, as BOXOFFICE_TODAY takes it).
+DAY = re.compile(r"\d{4}-\d\d-\d\d|\d{8}|yesterday|today(-\d+)?", re.IGNORECASE)
+DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)|(\d{4})(\d\d)(\d\d)")
 
 
 class Failure(Exception):
@@ -71,6 +86,49 @@ def webhook_url():
     return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
 
 
+def kobis_key():
+    """Stops the run when the worker has no KOBIS key: offline it has recorded days only, never yesterday's."""
+    if not os.environ.get(KEY):
+        raise Failure(1, "%s is not set: the worker's key to the KOBIS Open API (get one at "
+                         "https://www.kobis.or.kr/kobisopenapi); without it the worker is offline, with recorded days "
+                         "only; nothing posted" % KEY)
+
+
+def day_given(arguments):
+    """The argument that gives the day, or None: the first one when it is not a flag (where the usage puts it), else
+    one in a day's form that is not the value of --today, or the first after `--`."""
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            return arguments[index + 1] if index + 1 < len(arguments) else None
+        if index == 0 and not argument.startswith("-"):
+            return argument
+        if DAY.fullmatch(argument) and (index == 0 or arguments[index - 1] != "--today"):
+            return argument
+    return None
+
+
+def yesterday(arguments):
+    """The day before today in Seoul as the worker reckons it: its --today among the arguments, else BOXOFFICE_TODAY
+    (a replay), else the clock; as YYYY-MM-DD."""
+    setting, text = "BOXOFFICE_TODAY", os.environ.get("BOXOFFICE_TODAY") or None
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--today" and index + 1 < len(arguments):
+            setting, text = "--today", arguments[index + 1]
+        elif argument.startswith("--today="):
+            setting, text = "--today", argument.split("=", 1)[1]
+    if text is None:
+        today = datetime.datetime.now(SEOUL).date()
+    else:
+        match = DATE.fullmatch(text)
+        try:
+            today = datetime.date(*(int(part) for part in match.groups() if part is not None))
+        except (AttributeError, ValueError):
+            raise Failure(2, "%s is not a date (YYYY-MM-DD): %s" % (setting, text)) from None
+    return (today - datetime.timedelta(days=1)).isoformat()
+
+
 def find_worker():
     worker = os.environ.get("BOXOFFICE_WORKER") or "boxoffice-worker"
     found = worker if "/" in worker else shutil.which(worker)
@@ -83,14 +141,16 @@ def find_worker():
     return found
 
 
-def messages(worker, arguments):
-    """The bodies the worker wrote, one JSON object a line; its stderr (log lines, its error) goes to ours."""
+def messages(worker, arguments, day):
+    """The bodies the worker wrote for `day`, one JSON object a line; its stderr (log lines, its error) goes to
+    ours."""
+    asked = "the box office of %s" % day
     try:
         done = subprocess.run([worker, "daily", "--format", "discord", *arguments], stdout=subprocess.PIPE)
     except OSError as error:
         raise Failure(127, "cannot run the worker %s: %s" % (worker, error.strerror or error))
     if done.returncode != 0:
-        raise Failure(1, "the worker exited with status %d; nothing posted" % done.returncode)
+        raise Failure(1, "%s: the worker exited with status %d; nothing posted" % (asked, done.returncode))
     bodies = []
     for line in done.stdout.decode("utf-8", "replace").splitlines():
         if not line.strip():
@@ -100,10 +160,11 @@ def messages(worker, arguments):
         except ValueError:
             body = None
         if not isinstance(body, dict):
-            raise Failure(1, "the worker wrote a line that is not a message: %s; nothing posted" % line[:200])
+            raise Failure(1, "%s: the worker wrote a line that is not a message: %s; nothing posted" % (
+                asked, line[:200]))
         bodies.append(line.encode("utf-8"))
     if not bodies:
-        raise Failure(1, "the worker wrote no message; nothing posted")
+        raise Failure(1, "%s: the worker wrote no message; nothing posted" % asked)
     return bodies
 
 
@@ -158,8 +219,15 @@ def main(arguments):
         if argument.split("=", 1)[0] in OWN_OPTIONS:
             raise Failure(2, "%s is this script's to set: give a day and daily's other flags" % argument.split("=")[0])
     url = webhook_url()
+    kobis_key()
+    day = day_given(arguments)
+    if day is None:
+        # Yesterday asked by its date, so the worker answers that day or fails (asked for no day, offline, it would
+        # answer the latest day it has recorded).
+        day = yesterday(arguments)
+        arguments = [day, *arguments]
     worker = find_worker()
-    bodies = messages(worker, arguments)
+    bodies = messages(worker, arguments, day)
     posted = 0
     try:
         for number, body in enumerate(bodies, 1):
@@ -167,7 +235,7 @@ def main(arguments):
             posted += 1
     except Failure as failure:
         raise Failure(failure.status, "%s (%d of %d messages posted)" % (failure, posted, len(bodies)))
-    print("%s: posted %d message%s" % (ME, posted, "" if posted == 1 else "s"))
+    print("%s: posted %d message%s for %s" % (ME, posted, "" if posted == 1 else "s", day))
 
 
 if __name__ == "__main__":
