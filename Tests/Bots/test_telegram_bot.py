@@ -1,6 +1,7 @@
 """The Telegram bot recipe (examples/bots/telegram-bot/bot.py, python-telegram-bot) run as a person runs it, against a
 fake Bot API on 127.0.0.1: `/daily 2023-04-26` is answered with exactly the worker's MarkdownV2 messages for the day,
-errors are answered in the chat as plain text, and SIGINT or SIGTERM stops the bot and its one worker."""
+`/daily` with yesterday's, asked by its date (never another day in its place), errors are answered in the chat as
+plain text, without KOBIS_API_KEY the bot does not start, and SIGINT or SIGTERM stops the bot and its one worker."""
 import json
 import os
 import signal
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from bots_testing import BOTS, DAY, ROOT, WAIT, BotAPI, Lines, environment, live, worker_messages
+from bots_testing import BOTS, DAY, ROOT, WAIT, BotAPI, Lines, environment, keyed, live, worker_messages
 
 BOT = str(BOTS / "telegram-bot" / "bot.py")
 TOKEN = "123456789:SECRET-telegram-bot-token"
@@ -25,13 +26,22 @@ def bot_api():
     api.close()
 
 
+def offline(cache, **extra):
+    """A KOBIS key, as the bot requires, and its worker made offline (`--offline`): the recorded days only."""
+    return keyed(cache, BOXOFFICE_WORKER_ARGS="--offline", **extra)
+
+
+def bot_environment(api, env):
+    """`env` with the bot's token, the fake Bot API, and the Python client to import."""
+    return dict(env, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=api.base + "/bot",
+                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "clients" / "python"), env.get("PYTHONPATH")])))
+
+
 class Bot:
     """bot.py in a process of its own, its stderr read as it comes."""
 
     def __init__(self, api, env):
-        env = dict(env, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_API_BASE_URL=api.base + "/bot",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "clients" / "python"),
-                                                            env.get("PYTHONPATH")])))
+        env = bot_environment(api, env)
         self.process = subprocess.Popen([sys.executable, BOT], env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.log = Lines(self.process.stderr)
@@ -72,14 +82,14 @@ def texts(lines):
 
 
 def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
-    env = environment(tmp_path / "cache")
-    expected = texts(worker_messages("telegram", [DAY], env))
+    env = offline(tmp_path / "cache")
+    expected = texts(worker_messages("telegram", [DAY, "--offline"], env))
     bot = Bot(bot_api, env)
     try:
         bot_api.command("/daily " + DAY, CHAT)
         bot_api.wait_for_sent(len(expected))
         answered = list(bot_api.sent)
-        # No date: yesterday in Seoul (today is 2023-04-27 here), the same day.
+        # No date: yesterday in Seoul (today is 2023-04-27 here), asked by its date: the same day.
         bot_api.command("/daily", CHAT + 1)
         bot_api.wait_for_sent(2 * len(expected))
         yesterday = bot_api.sent[len(expected):]
@@ -96,6 +106,7 @@ def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
         (CHAT, "MarkdownV2", message["text"]) for message in expected]
     assert all(message["parse_mode"] == "MarkdownV2" for message in expected)
     assert [(int(m["chat_id"]), m["text"]) for m in yesterday] == [(CHAT + 1, m["text"]) for m in expected]
+    assert "/daily %s (yesterday) for chat %d" % (DAY, CHAT + 1) in log
     assert int(future["chat_id"]) == CHAT and "parse_mode" not in future
     assert "2099-01-01" in future["text"] and "after the latest allowed date" in future["text"]
     assert "Usage: /daily" in future["text"]
@@ -110,6 +121,54 @@ def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
     assert "boxoffice-worker closed (pid %d)" % bot.worker_pid in log
     assert not bot.worker_alive()
     assert log.count("boxoffice-worker started") == 1
+
+
+def test_yesterday_is_asked_by_its_date(bot_api, tmp_path, upstream):
+    """Live against the fake KOBIS (which serves any day), `/daily` is the day before BOXOFFICE_TODAY, across a month's
+    end: the day posted is the day asked."""
+    bot = Bot(bot_api, live(upstream, tmp_path / "cache", BOXOFFICE_TODAY="2023-03-01"))
+    try:
+        bot_api.command("/daily", CHAT)
+        bot_api.wait_for_sent(1)
+    finally:
+        status, log = bot.stop(signal.SIGTERM)
+    [chart] = bot_api.sent
+    assert int(chart["chat_id"]) == CHAT and chart["parse_mode"] == "MarkdownV2"
+    assert "2023\\-02\\-28" in chart["text"]
+    assert "/daily 2023-02-28 (yesterday) for chat %d" % CHAT in log
+    assert status == 0, log
+
+
+def test_an_offline_worker_s_recorded_day_is_never_sent_as_yesterday(bot_api, tmp_path):
+    """Offline, a worker asked for no day answers the latest day it has recorded (2023-04-26): the bot asks for
+    yesterday (2023-04-27 when today is 2023-04-28) by its date, and answers in plain text that it cannot be had."""
+    bot = Bot(bot_api, offline(tmp_path / "cache", BOXOFFICE_TODAY="2023-04-28"))
+    try:
+        bot_api.command("/daily", CHAT)
+        bot_api.wait_for_sent(1)
+    finally:
+        status, log = bot.stop(signal.SIGINT)
+    [told] = bot_api.sent
+    assert int(told["chat_id"]) == CHAT and "parse_mode" not in told
+    assert told["text"].startswith("No box office for 2023-04-27: ")
+    assert "offline_unavailable" in log and TOKEN not in log
+    assert status == 0, log
+
+
+@pytest.mark.parametrize("key", [None, ""], ids=["unset", "empty"])
+def test_without_a_kobis_key_the_bot_does_not_start(bot_api, key, tmp_path):
+    """Without a key the worker would be offline, with recorded days only: the bot exits 1 naming the key, before it
+    starts a worker or asks Telegram for anything."""
+    env = bot_environment(bot_api, environment(tmp_path / "cache"))
+    if key is not None:
+        env["KOBIS_API_KEY"] = key
+    done = subprocess.run([sys.executable, BOT], env=env, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=WAIT)
+    assert done.returncode == 1, done.stderr
+    assert "KOBIS_API_KEY is not set" in done.stderr and "kobis.or.kr/kobisopenapi" in done.stderr
+    assert "boxoffice-worker started" not in done.stderr
+    assert bot_api.calls == [] and bot_api.sent == []
+    assert TOKEN not in done.stderr + done.stdout and TOKEN.split(":")[1] not in done.stderr + done.stdout
 
 
 def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):
@@ -134,7 +193,7 @@ def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):
 def test_a_message_telegram_refuses_is_answered(bot_api, tmp_path):
     # Telegram refusing a message (as it refuses MarkdownV2 it cannot parse) is logged and told in the chat.
     bot_api.refuse_markdown = True
-    bot = Bot(bot_api, environment(tmp_path / "cache"))
+    bot = Bot(bot_api, offline(tmp_path / "cache"))
     try:
         bot_api.command("/daily " + DAY, CHAT)
         bot_api.wait_for_sent(1)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Telegram bot answering `/daily [YYYY-MM-DD]` (default yesterday in Seoul) with that day's box office.
 
-    TELEGRAM_BOT_TOKEN=123456:ABC... python bot.py
+    TELEGRAM_BOT_TOKEN=123456:ABC... KOBIS_API_KEY=your-kobis-key python bot.py
 
 One boxoffice-worker is started with the bot and serves every chat through the Python client (`boxoffice_worker`),
 its cache shared with every other worker of this user; it is closed when the bot stops (Ctrl-C, SIGTERM). The
@@ -13,15 +13,25 @@ worker writes the messages (`chat: "telegram"`: MarkdownV2 text escaped by Teleg
                           a local Bot API server, or a fake one in tests)
   BOXOFFICE_WORKER        the worker binary (default: the one the boxoffice-worker wheel installed, else PATH)
   BOXOFFICE_WORKER_ARGS   flags for the worker, e.g. `--kobis-daily-limit 1000` (split as a shell would)
-  KOBIS_API_KEY           the worker's key (unset: offline, its recorded days only); the worker reads the rest of
-                          its environment too (KAKAO_REST_API_KEY, BOXOFFICE_CACHE_DIR, ...)
+  KOBIS_API_KEY           the worker's key to the KOBIS Open API (required; get one at
+                          https://www.kobis.or.kr/kobisopenapi); the worker reads the rest of its environment too
+                          (KAKAO_REST_API_KEY, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, ...)
 
-Nothing fails silently: a day the worker cannot give (a bad or future date, the KOBIS quota spent, KOBIS down) is
-answered in the chat with the reason as plain text, and logged; so is anything unexpected (a message Telegram
-refused), through the error handler. Logs go to stderr, the worker's own lines among them; the token never does.
+Without KOBIS_API_KEY the bot does not start (exit 1): the worker would be offline, with recorded days only, and no
+one would get yesterday's chart. `/daily` with no date asks the worker for yesterday by its date (the day before
+today in Seoul, or before BOXOFFICE_TODAY, or the worker's --today in BOXOFFICE_WORKER_ARGS), so a day the worker
+cannot give is said, never replaced by another day.
+
+Nothing fails silently: a day the worker cannot give (a bad or future date, the KOBIS quota spent, KOBIS down, a
+worker offline by --offline) is answered in the chat with the reason as plain text, and logged; so is anything
+unexpected (a message Telegram refused), through the error handler. Logs go to stderr, the worker's own lines among
+them; the token never does. Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 KOBIS_API_KEY unset or empty; 2 another bad
+setting (TELEGRAM_BOT_TOKEN unset, the worker not found, BOXOFFICE_TODAY or --today not a date).
 """
+import datetime
 import logging
 import os
+import re
 import shlex
 import sys
 
@@ -35,6 +45,32 @@ from boxoffice_worker import (AsyncWorker, InvalidParams, QuotaExhausted, Worker
 log = logging.getLogger("boxoffice-bot")
 USAGE = "/daily [YYYY-MM-DD]: that day's box office in Korea (default: yesterday in Seoul)"
 CALL_TIMEOUT = 60.0  # seconds one /daily may take in the worker (KOBIS is retried there)
+KEY = "KOBIS_API_KEY"
+SEOUL = datetime.timezone(datetime.timedelta(hours=9))  # Korea Standard Time: UTC+9 all year, no daylight saving
+DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)|(\d{4})(\d\d)(\d\d)")  # as the worker reads BOXOFFICE_TODAY
+
+
+def fixed_today(worker_args):
+    """The today the worker is given, as a date, or None for the clock's: its --today flag, else BOXOFFICE_TODAY.
+    Raises ValueError naming the setting if it is not a date."""
+    setting, text = "BOXOFFICE_TODAY", os.environ.get("BOXOFFICE_TODAY") or None
+    for index, argument in enumerate(worker_args):
+        if argument == "--today" and index + 1 < len(worker_args):
+            setting, text = "--today (BOXOFFICE_WORKER_ARGS)", worker_args[index + 1]
+        elif argument.startswith("--today="):
+            setting, text = "--today (BOXOFFICE_WORKER_ARGS)", argument.split("=", 1)[1]
+    if text is None:
+        return None
+    match = DATE.fullmatch(text)
+    try:
+        return datetime.date(*(int(part) for part in match.groups() if part is not None))
+    except (AttributeError, ValueError):
+        raise ValueError("%s is not a date (YYYY-MM-DD): %s" % (setting, text)) from None
+
+
+def yesterday(today):
+    """The day before `today` (None: today in Seoul, now), as YYYY-MM-DD."""
+    return ((today or datetime.datetime.now(SEOUL).date()) - datetime.timedelta(days=1)).isoformat()
 
 
 def explain(error, day):
@@ -55,19 +91,19 @@ async def daily(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(arguments) > 1:
         await context.bot.send_message(chat_id=chat_id, text="One date at most.\nUsage: " + USAGE)
         return
-    day = arguments[0] if arguments else None
-    label = day or "yesterday"
-    log.info("/daily %s for chat %s", label, chat_id)
+    # Asked by its date, yesterday too: offline, a worker asked for no date would answer another day.
+    day = arguments[0] if arguments else yesterday(context.application.bot_data["today"])
+    log.info("/daily %s%s for chat %s", day, "" if arguments else " (yesterday)", chat_id)
     try:
         result = await worker.daily(day, chat="telegram", timeout=CALL_TIMEOUT)
     except WorkerError as error:
-        log.warning("/daily %s for chat %s: %s (%s)", label, chat_id, error.message, error.reason)
-        await context.bot.send_message(chat_id=chat_id, text=explain(error, label))
+        log.warning("/daily %s for chat %s: %s (%s)", day, chat_id, error.message, error.reason)
+        await context.bot.send_message(chat_id=chat_id, text=explain(error, day))
         return
     except (WorkerTimeout, WorkerExited) as error:
-        log.error("/daily %s for chat %s: the worker failed: %s", label, chat_id, error)
+        log.error("/daily %s for chat %s: the worker failed: %s", day, chat_id, error)
         await context.bot.send_message(
-            chat_id=chat_id, text="The box office worker failed on %s; try again in a moment." % label)
+            chat_id=chat_id, text="The box office worker failed on %s; try again in a moment." % day)
         return
     messages = result["chat"]["messages"]
     for message in messages:
@@ -111,8 +147,15 @@ def main() -> int:
     if not token:
         log.error("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave the bot")
         return 2
+    if not os.environ.get(KEY):
+        log.error("%s is not set: the worker's key to the KOBIS Open API (get one at "
+                  "https://www.kobis.or.kr/kobisopenapi); without it the worker is offline, with recorded days only, "
+                  "so the bot does not start", KEY)
+        return 1
     try:
-        worker = AsyncWorker(args=shlex.split(os.environ.get("BOXOFFICE_WORKER_ARGS", "")))
+        worker_args = shlex.split(os.environ.get("BOXOFFICE_WORKER_ARGS", ""))
+        today = fixed_today(worker_args)
+        worker = AsyncWorker(args=worker_args)
     except (FileNotFoundError, ValueError) as error:
         log.error("%s", error)
         return 2
@@ -122,6 +165,7 @@ def main() -> int:
         builder = builder.base_url(base_url)
     application = builder.post_init(start_worker).post_shutdown(close_worker).build()
     application.bot_data["worker"] = worker
+    application.bot_data["today"] = today
     application.add_handler(CommandHandler("daily", daily))
     application.add_handler(CommandHandler(["start", "help"], help_text))
     application.add_error_handler(on_error)
