@@ -25,7 +25,10 @@ enum Entry {
         let configuration: WorkerConfiguration
         do {
             configuration = try options.configuration(environment: environment)
-            guard let level = WorkerFlags.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"]) else {
+            guard
+                let level = WorkerFlags.level(
+                    options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"].flatMap { $0.isEmpty ? nil : $0 })
+            else {
                 throw WorkerOptions.Invalid(description: "the log level is not one of \(WorkerFlags.levels)")
             }
             WorkerFlags.bootstrapLogging(level)

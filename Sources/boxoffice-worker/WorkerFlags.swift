@@ -39,17 +39,19 @@ struct WorkerFlags: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+        if let logLevel, level(logLevel) == nil {
             throw ValidationError("log level \"\(logLevel)\" is not one of \(levels)")
         }
     }
 
     static let levels = "trace, debug, info, notice, warning, error, critical"
 
-    /// The level named by `text` (nil: the default, info); nil when `text` names none.
+    /// The level named by `text`, in any case (`WARNING`, as Python's logging spells it); nil or empty (an unset
+    /// variable, `BOXOFFICE_LOG_LEVEL=`) is the default, info, as every other variable treats empty as unset. Nil
+    /// when `text` names no level.
     static func level(_ text: String?) -> Logger.Level? {
-        guard let text else { return .info }
-        return Logger.Level(rawValue: text)
+        guard let text, !text.isEmpty else { return .info }
+        return Logger.Level(rawValue: text.lowercased())
     }
 
     /// Logs go to stderr, at `level` and above.
@@ -93,7 +95,7 @@ struct DataFlags: ParsableArguments {
     @Option(WorkerFlag.logLevel) var logLevel: String?
 
     var logLevelText: String? {
-        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"]
+        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func apply(to options: inout WorkerOptions) {
