@@ -134,7 +134,8 @@ struct SecurityEndToEndTests {
             .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
         }
         let first = try FakeUpstream { _ in .redirect(location: "http://127.0.0.1:\(target.port)/poster.jpg") }
-        let transport = AsyncHTTPClientTransport(deadline: WorkerConfiguration().deadline)
+        let transport = AsyncHTTPClientTransport(
+            deadline: WorkerConfiguration().deadline, silence: WorkerConfiguration().timeout)
         defer { Task { await transport.shutdown() } }
         // Only the first server's port is allowed here (the hop logic is what is tested; every real hop to
         // loopback is refused by DownloadDestination, as the test above shows).
@@ -156,7 +157,8 @@ struct SecurityEndToEndTests {
             .respond(status: 200, contentType: "image/jpeg", body: RecordedUpstream.posterBytes)
         }
         let first = try FakeUpstream { _ in .redirect(location: "http://second.invalid:\(target.port)/poster.jpg") }
-        let transport = AsyncHTTPClientTransport(deadline: WorkerConfiguration().deadline)
+        let transport = AsyncHTTPClientTransport(
+            deadline: WorkerConfiguration().deadline, silence: WorkerConfiguration().timeout)
         let request = HTTPRequest(
             url: "http://first.invalid:\(first.port)/moved.jpg", redactedURL: "moved", redirectsToAnyHost: true,
             destinationCheck: { _ in .allowed(connectTo: "127.0.0.1") })

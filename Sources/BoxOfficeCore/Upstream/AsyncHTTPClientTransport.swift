@@ -18,20 +18,31 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// otherwise hold the call, and one of the few places in flight, for ever.
     package let deadline: Duration
 
-    /// - Parameter deadline: no default here: the default is the `--deadline` flag's, in the worker's flag table.
-    package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration) {
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration())
+    /// The longest silence allowed anywhere in an exchange (`--timeout`): between two reads of a body as before its
+    /// head, so a body that stalls after its headers fails that attempt after this long, not after a fixed time.
+    package let silence: Duration
+
+    /// - Parameters:
+    ///   - deadline: no default here: the default is the `--deadline` flag's, in the worker's flag table.
+    ///   - silence: the `--timeout` flag's value (its default is in the same table).
+    package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration, silence: Duration) {
+        client = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: Self.configuration(silence: silence))
         self.maximumBodyBytes = maximumBodyBytes
         self.deadline = deadline
+        self.silence = silence
     }
 
     /// The client's configuration; `pinned` maps a host name to the address to connect to instead of looking the
-    /// name up (the certificate is still checked against the name).
-    static func configuration(pinned: [String: String] = [:]) -> HTTPClient.Configuration {
+    /// name up (the certificate is still checked against the name). `silence` is the read timeout: the longest
+    /// wait for the next bytes of an answer once connected.
+    static func configuration(pinned: [String: String] = [:], silence: Duration) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
-        // read: the longest silence between two reads of a body (a stalled download ends before the deadline).
-        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(5), read: .seconds(10))
+        // connect: never longer than the silence allowed, and 5 s at most (a host that does not answer a SYN).
+        let connect = min(silence, .seconds(5))
+        configuration.timeout = HTTPClient.Configuration.Timeout(
+            connect: .nanoseconds(Self.nanoseconds(connect)), read: .nanoseconds(Self.nanoseconds(silence)))
         // The default of 8 connections per host would split a fan-out of ten details (or ten posters) into two
         // waves; the per-service bound of the fetcher chain is what limits concurrency.
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
@@ -75,6 +86,10 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         case .failure(let error)?: throw error
         case nil: throw TransportError(.reset, "the call to \(request.redactedURL) was cancelled")
         }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -132,7 +147,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
         }
         let pinned = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: Self.configuration(pinned: [host: address]))
+            eventLoopGroupProvider: .singleton,
+            configuration: Self.configuration(pinned: [host: address], silence: silence))
         let outcome: Result<Hop, TransportError>
         do throws(TransportError) {
             outcome = .success(
@@ -153,11 +169,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         do {
             response = try await client.execute(
                 http,
-                timeout: .nanoseconds(
-                    Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds
-                        / 1_000_000_000))
+                timeout: .nanoseconds(Self.nanoseconds(timeout)))
         } catch {
-            throw Self.map(error, redactedURL)
+            throw Self.map(error, redactedURL, silence: silence)
         }
         let status = Int(response.status.code)
         if (300..<400).contains(status), let location = response.headers.first(name: "location") {
@@ -187,7 +201,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             _ = error
             throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
         } catch {
-            throw Self.map(error, redactedURL)
+            throw Self.map(error, redactedURL, silence: silence)
         }
     }
 
@@ -219,11 +233,12 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         return target
     }
 
-    static func map(_ error: any Error, _ redactedURL: String) -> TransportError {
+    static func map(_ error: any Error, _ redactedURL: String, silence: Duration) -> TransportError {
         if let error = error as? HTTPClientError {
             switch error {
             case .readTimeout:
-                return TransportError(.timeout, "\(redactedURL) sent nothing for 10 s")
+                return TransportError(
+                    .timeout, "\(redactedURL) sent nothing for \(seconds(silence)) s (--timeout)")
             case .connectTimeout, .deadlineExceeded, .writeTimeout:
                 return TransportError(.timeout, "no answer in time from \(redactedURL)")
             case .remoteConnectionClosed, .cancelled:

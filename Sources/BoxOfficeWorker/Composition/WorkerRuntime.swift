@@ -63,7 +63,9 @@ package final class WorkerRuntime: Sendable {
                 usable: UsableBody.check)
             service = BoxOfficeService(cache: cache, calendar: calendar, offline: fixtures.coverage)
         case .live:
-            let production = injected == nil ? AsyncHTTPClientTransport(deadline: configuration.deadline) : nil
+            let production =
+                injected == nil
+                ? AsyncHTTPClientTransport(deadline: configuration.deadline, silence: configuration.timeout) : nil
             let http = injected ?? production!
             transport = production
             coverage = nil
