@@ -43,14 +43,18 @@ extension CLISession {
             }
             index = known
         }
-        var failures: [String] = []
+        var failures: [(label: String, reason: String, message: String)] = []
         for input in inputs {
             let answer: BoxOfficeAnswer
             do {
                 answer = try await call(method, input)
             } catch let error as RPCError {
                 // One period that cannot be had (offline, the quota, upstream) does not stop the others.
-                failures.append("\(input.date.map(\.description) ?? "?"): \(Self.describe(error))")
+                failures.append(
+                    (
+                        label: input.date.map(\.description) ?? "?",
+                        reason: error.data?["reason"]?.stringValue ?? "error", message: error.message
+                    ))
                 continue
             } catch {
                 return fail(error)
@@ -77,9 +81,10 @@ extension CLISession {
             }
         }
         guard failures.isEmpty else {
+            // As a partial range export says it: the first days one by one, then a count, and each reason once.
             _ = fail(
                 "the site in \(path) is partial: \(failures.count) of \(inputs.count) pages were not written; run again to add them\n"
-                    + failures.map { "  \($0)" }.joined(separator: "\n"))
+                    + MissingPeriod.report(failures))
             return 2
         }
         return 0

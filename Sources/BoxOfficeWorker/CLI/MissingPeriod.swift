@@ -53,6 +53,12 @@ struct MissingPeriod {
     /// For stderr: each missing period with its reason (the first ``listed``, then a count), then each distinct
     /// message once (a year of days failing the same way is one message, not 365).
     static func report(_ missing: [MissingPeriod]) -> String {
+        report(missing.map { (label: $0.label, reason: $0.reason, message: $0.message) })
+    }
+
+    /// The same report for anything missed by a label, a reason and a message (a site's pages, whose failures are
+    /// the methods' errors).
+    static func report(_ missing: [(label: String, reason: String, message: String)]) -> String {
         var lines = ["missing \(missing.count):"]
         for period in missing.prefix(listed) { lines.append("  \(period.label) (\(period.reason))") }
         if missing.count > listed { lines.append("  … and \(missing.count - listed) more") }
