@@ -203,14 +203,18 @@ struct PeopleDecodingTests {
         }
     }
 
-    @Test("a region by code, Korean name, short or official name, or English name in any case")
+    @Test(
+        "a region by code, Korean name, short or official name, or English name; typed on a command line, in any case")
     func regions() {
         #expect(Region.named("0105001")?.code == "0105001")
         #expect(Region.named("서울시")?.code == "0105001" && Region.named("서울")?.code == "0105001")
-        #expect(Region.named("seoul")?.code == "0105001" && Region.named("NORTH JEOLLA")?.code == "0105008")
-        #expect(Region.named("경기")?.code == "0105002" && Region.named(" 세종 ")?.code == "0105017")
+        #expect(Region.named("Seoul")?.code == "0105001" && Region.named("North Jeolla")?.code == "0105008")
+        #expect(Region.named("seoul") == nil && Region.named(" 세종 ") == nil)
+        #expect(Region.typed("seoul")?.code == "0105001" && Region.typed("NORTH JEOLLA")?.code == "0105008")
+        #expect(Region.named("경기")?.code == "0105002" && Region.typed(" 세종 ")?.code == "0105017")
         #expect(Region.named("충북")?.code == "0105004" && Region.named("경남")?.code == "0105007")
-        #expect(Region.named("부산광역시")?.code == "0105011" && Region.named("강원특별자치도")?.code == "0105003")
+        #expect(Region.typed("부산광역시")?.code == "0105011" && Region.typed("강원특별자치도")?.code == "0105003")
+        #expect(Region.named("부산광역시") == nil)
         #expect(Region.named("Mars") == nil && Region.named("0105099") == nil && Region.named("시") == nil)
         #expect(Region.named("충청북") == nil && Region.named("광주광역") == nil)
     }

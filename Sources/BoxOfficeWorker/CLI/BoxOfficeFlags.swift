@@ -42,7 +42,10 @@ package struct BoxOfficeFlags: Sendable {
             date: date, period: period, limit: limit,
             filters: BoxOfficeService.Filters(
                 multiMovie: diversity ? true : commercial ? false : nil,
-                nation: korean ? .korean : foreign ? .foreign : nil, area: area),
+                nation: korean ? .korean : foreign ? .foreign : nil,
+                // A person's spelling (`seoul`, ` 서울 `) becomes the region's code; anything else goes on as typed,
+                // for the method to refuse as it refuses it on every face.
+                area: area.map { Region.typed($0)?.code ?? $0 }),
             include: include, refresh: refresh)
     }
 

@@ -10,9 +10,14 @@ enum Describe {
         return String(text.prefix(limit)) + "…"
     }
 
+    /// The most values an enum's refusal names; a longer list is cut with a count. An enum is what a caller may
+    /// send, so the refusal names all of it where it can (the 79 ways to name a region): "… 71 more" would leave a
+    /// person guessing.
+    static let listed = 100
+
     static func list(_ values: [JSONValue]) -> String {
-        let shown = values.prefix(8).map(value).joined(separator: ", ")
-        return values.count > 8 ? "[\(shown), … \(values.count - 8) more]" : "[\(shown)]"
+        let shown = values.prefix(listed).map(value).joined(separator: ", ")
+        return values.count > listed ? "[\(shown), … \(values.count - listed) more]" : "[\(shown)]"
     }
 
     static func number(_ number: Double) -> String {

@@ -10,7 +10,7 @@ class BoxofficeDailyParams(TypedDict, total=False):
     limit: int
     multiMovie: bool
     nation: Union[Literal["korean"], Literal["foreign"]]
-    area: str
+    area: Union[Literal["0105001"], Literal["서울시"], Literal["서울"], Literal["Seoul"], Literal["0105002"], Literal["경기도"], Literal["경기"], Literal["Gyeonggi"], Literal["0105003"], Literal["강원도"], Literal["강원"], Literal["Gangwon"], Literal["0105004"], Literal["충청북도"], Literal["충북"], Literal["North Chungcheong"], Literal["0105005"], Literal["충청남도"], Literal["충남"], Literal["South Chungcheong"], Literal["0105006"], Literal["경상북도"], Literal["경북"], Literal["North Gyeongsang"], Literal["0105007"], Literal["경상남도"], Literal["경남"], Literal["South Gyeongsang"], Literal["0105008"], Literal["전라북도"], Literal["전북"], Literal["North Jeolla"], Literal["0105009"], Literal["전라남도"], Literal["전남"], Literal["South Jeolla"], Literal["0105010"], Literal["제주도"], Literal["제주"], Literal["Jeju"], Literal["0105011"], Literal["부산시"], Literal["부산"], Literal["Busan"], Literal["0105012"], Literal["대구시"], Literal["대구"], Literal["Daegu"], Literal["0105013"], Literal["대전시"], Literal["대전"], Literal["Daejeon"], Literal["0105014"], Literal["울산시"], Literal["울산"], Literal["Ulsan"], Literal["0105015"], Literal["인천시"], Literal["인천"], Literal["Incheon"], Literal["0105016"], Literal["광주시"], Literal["광주"], Literal["Gwangju"], Literal["0105017"], Literal["세종시"], Literal["세종"], Literal["Sejong"]]
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
     chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
@@ -199,7 +199,7 @@ class BoxofficeWeeklyParams(TypedDict, total=False):
     limit: int
     multiMovie: bool
     nation: Union[Literal["korean"], Literal["foreign"]]
-    area: str
+    area: Union[Literal["0105001"], Literal["서울시"], Literal["서울"], Literal["Seoul"], Literal["0105002"], Literal["경기도"], Literal["경기"], Literal["Gyeonggi"], Literal["0105003"], Literal["강원도"], Literal["강원"], Literal["Gangwon"], Literal["0105004"], Literal["충청북도"], Literal["충북"], Literal["North Chungcheong"], Literal["0105005"], Literal["충청남도"], Literal["충남"], Literal["South Chungcheong"], Literal["0105006"], Literal["경상북도"], Literal["경북"], Literal["North Gyeongsang"], Literal["0105007"], Literal["경상남도"], Literal["경남"], Literal["South Gyeongsang"], Literal["0105008"], Literal["전라북도"], Literal["전북"], Literal["North Jeolla"], Literal["0105009"], Literal["전라남도"], Literal["전남"], Literal["South Jeolla"], Literal["0105010"], Literal["제주도"], Literal["제주"], Literal["Jeju"], Literal["0105011"], Literal["부산시"], Literal["부산"], Literal["Busan"], Literal["0105012"], Literal["대구시"], Literal["대구"], Literal["Daegu"], Literal["0105013"], Literal["대전시"], Literal["대전"], Literal["Daejeon"], Literal["0105014"], Literal["울산시"], Literal["울산"], Literal["Ulsan"], Literal["0105015"], Literal["인천시"], Literal["인천"], Literal["Incheon"], Literal["0105016"], Literal["광주시"], Literal["광주"], Literal["Gwangju"], Literal["0105017"], Literal["세종시"], Literal["세종"], Literal["Sejong"]]
     include: List[Union[Literal["detail"], Literal["poster"]]]
     refresh: bool
     chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
@@ -584,6 +584,7 @@ METHODS = {
 
 
 # The values of the params that take one of a list, for the clients' signatures.
+Area = Union[Literal["0105001"], Literal["서울시"], Literal["서울"], Literal["Seoul"], Literal["0105002"], Literal["경기도"], Literal["경기"], Literal["Gyeonggi"], Literal["0105003"], Literal["강원도"], Literal["강원"], Literal["Gangwon"], Literal["0105004"], Literal["충청북도"], Literal["충북"], Literal["North Chungcheong"], Literal["0105005"], Literal["충청남도"], Literal["충남"], Literal["South Chungcheong"], Literal["0105006"], Literal["경상북도"], Literal["경북"], Literal["North Gyeongsang"], Literal["0105007"], Literal["경상남도"], Literal["경남"], Literal["South Gyeongsang"], Literal["0105008"], Literal["전라북도"], Literal["전북"], Literal["North Jeolla"], Literal["0105009"], Literal["전라남도"], Literal["전남"], Literal["South Jeolla"], Literal["0105010"], Literal["제주도"], Literal["제주"], Literal["Jeju"], Literal["0105011"], Literal["부산시"], Literal["부산"], Literal["Busan"], Literal["0105012"], Literal["대구시"], Literal["대구"], Literal["Daegu"], Literal["0105013"], Literal["대전시"], Literal["대전"], Literal["Daejeon"], Literal["0105014"], Literal["울산시"], Literal["울산"], Literal["Ulsan"], Literal["0105015"], Literal["인천시"], Literal["인천"], Literal["Incheon"], Literal["0105016"], Literal["광주시"], Literal["광주"], Literal["Gwangju"], Literal["0105017"], Literal["세종시"], Literal["세종"], Literal["Sejong"]]
 BoxofficeDailyIncludeItem = Union[Literal["detail"], Literal["poster"]]
 BoxofficeWeeklyIncludeItem = Union[Literal["detail"], Literal["poster"]]
 Card = Union[Literal["list"], Literal["grid"]]
@@ -604,7 +605,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'limit': {'type': 'integer'},
             'multiMovie': {'type': 'boolean'},
             'nation': {'enum': ['korean', 'foreign']},
-            'area': {'type': 'string'},
+            'area': {'type': 'string', 'enum': ['0105001', '서울시', '서울', 'Seoul', '0105002', '경기도', '경기', 'Gyeonggi', '0105003', '강원도', '강원', 'Gangwon', '0105004', '충청북도', '충북', 'North Chungcheong', '0105005', '충청남도', '충남', 'South Chungcheong', '0105006', '경상북도', '경북', 'North Gyeongsang', '0105007', '경상남도', '경남', 'South Gyeongsang', '0105008', '전라북도', '전북', 'North Jeolla', '0105009', '전라남도', '전남', 'South Jeolla', '0105010', '제주도', '제주', 'Jeju', '0105011', '부산시', '부산', 'Busan', '0105012', '대구시', '대구', 'Daegu', '0105013', '대전시', '대전', 'Daejeon', '0105014', '울산시', '울산', 'Ulsan', '0105015', '인천시', '인천', 'Incheon', '0105016', '광주시', '광주', 'Gwangju', '0105017', '세종시', '세종', 'Sejong']},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
             'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
@@ -619,7 +620,7 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'limit': {'type': 'integer'},
             'multiMovie': {'type': 'boolean'},
             'nation': {'enum': ['korean', 'foreign']},
-            'area': {'type': 'string'},
+            'area': {'type': 'string', 'enum': ['0105001', '서울시', '서울', 'Seoul', '0105002', '경기도', '경기', 'Gyeonggi', '0105003', '강원도', '강원', 'Gangwon', '0105004', '충청북도', '충북', 'North Chungcheong', '0105005', '충청남도', '충남', 'South Chungcheong', '0105006', '경상북도', '경북', 'North Gyeongsang', '0105007', '경상남도', '경남', 'South Gyeongsang', '0105008', '전라북도', '전북', 'North Jeolla', '0105009', '전라남도', '전남', 'South Jeolla', '0105010', '제주도', '제주', 'Jeju', '0105011', '부산시', '부산', 'Busan', '0105012', '대구시', '대구', 'Daegu', '0105013', '대전시', '대전', 'Daejeon', '0105014', '울산시', '울산', 'Ulsan', '0105015', '인천시', '인천', 'Incheon', '0105016', '광주시', '광주', 'Gwangju', '0105017', '세종시', '세종', 'Sejong']},
             'include': {'type': 'array', 'items': {'enum': ['detail', 'poster']}},
             'refresh': {'type': 'boolean'},
             'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
