@@ -123,8 +123,21 @@ extension CLISession {
             return fail(error)
         }
         switch format {
-        case .json, .ndjson, .csv, .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
+        case .json, .ndjson, .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             write(String(decoding: methods.poster.result(output).json, as: UTF8.self) + "\n")
+        case .csv:
+            // One row, as `movie` writes one (it once printed its JSON under csv).
+            let image = output.poster.image
+            write(
+                CSVText.row([
+                    "query", "found", "url", "width", "height", "site", "documentUrl", "file", "mimeType", "bytes",
+                ])
+                    + CSVText.row([
+                        output.poster.query, image == nil ? "false" : "true", image?.url ?? "",
+                        image.map { String($0.width) } ?? "", image.map { String($0.height) } ?? "",
+                        image?.site ?? "", image?.documentUrl ?? "", output.file?.path ?? "",
+                        output.file?.mimeType ?? "", output.file.map { String($0.bytes) } ?? "",
+                    ]))
         case .text:
             guard let image = output.poster.image else {
                 write("no poster found for \"\(output.poster.query)\"\n")
