@@ -16,7 +16,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
               printf '{"jsonrpc":"2.0","id":1,"method":"ping"}\\n' | boxoffice-worker
             Environment: KOBIS_API_KEY (unset: offline mode), KAKAO_REST_API_KEY (posters), KOBIS_BASE_URL, \
             KAKAO_BASE_URL, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
-            Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 74 if stdin fails.
+            Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 70 if the worker \
+            cannot start (its cache directory or database), 74 if stdin fails.
             """,
         version: WorkerIdentity.versionLine,
         subcommands: [

@@ -1,11 +1,32 @@
 """scripts/install into a temporary prefix: the binary runs from there and says its version; the completion scripts
 and the man pages exist and load."""
+import pathlib
 import re
 import shutil
 import subprocess
 import tempfile
 
 from cli_testing import ROOT
+
+
+def check_manual_pages(folder):
+    """Every page keeps its non-ASCII text (generate-manual drops it: scripts/lib/manual_text.py puts it back), has
+    a NAME section whatis reads (lexgrog, man-db's parser for it), and the exit codes include 70."""
+    pages = sorted(folder.glob("*.1"))
+    assert len(pages) >= 11, pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "QZU" not in text, page
+        name = page.name[:-len(".1")]
+        assert ".Nm %s\n.Nd " % name in text, page
+        if shutil.which("lexgrog"):
+            read = subprocess.run(["lexgrog", str(page)], capture_output=True, text=True)
+            assert read.returncode == 0 and '"%s - ' % name in read.stdout, read.stdout + read.stderr
+    daily = (folder / "boxoffice-worker.daily.1").read_text(encoding="utf-8")
+    assert "(1–10)" in daily and "0105001, 서울, Seoul" in daily
+    assert "\n.Nm boxoffice-worker daily\n" in daily  # the synopsis names the command as it is typed
+    for name in ("boxoffice-worker.1", "boxoffice-worker.daily.1"):
+        assert "70 " in (folder / name).read_text(encoding="utf-8"), name
 
 
 def test_install_into_a_prefix():
@@ -35,6 +56,7 @@ def test_install_into_a_prefix():
         if shutil.which("man"):
             rendered = subprocess.run(["man", "-l", manual], capture_output=True, text=True, env={"MANPAGER": "cat", "PAGER": "cat", "PATH": "/usr/bin:/bin", "MANWIDTH": "100"})
             assert rendered.returncode == 0 and "boxoffice-worker" in rendered.stdout
+        check_manual_pages(pathlib.Path(prefix + "/share/man/man1"))
         removed = subprocess.run(["bash", "scripts/install", "--uninstall", prefix], cwd=ROOT, capture_output=True, text=True)
         assert removed.returncode == 0
         assert not __import__("os").path.exists(binary)
