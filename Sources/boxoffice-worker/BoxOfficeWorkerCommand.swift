@@ -17,7 +17,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             Environment: KOBIS_API_KEY (unset: offline mode), KAKAO_REST_API_KEY (posters), KOBIS_BASE_URL, \
             KAKAO_BASE_URL, BOXOFFICE_CACHE_DIR, BOXOFFICE_TODAY, BOXOFFICE_LOG_LEVEL. Flags win over the environment.
             Exit codes: 0 after a normal end (EOF, SIGTERM/SIGINT, host gone), 64 for bad flags, 70 if the worker \
-            cannot start (its cache directory or database), 74 if stdin fails.
+            cannot start (its cache directory or database), 74 if stdin fails. A command (daily, movie, …) exits 0 \
+            done, 1 no answer (stderr says why), 2 a range written in part, 64 usage, 70 cannot start, 130 interrupted.
             """,
         version: WorkerIdentity.versionLine,
         subcommands: [

@@ -152,10 +152,6 @@ struct CommandFlags: ParsableArguments {
     }
 
     /// The line each command's help ends with, so the hidden flags can be found.
-    static let moreFlags = """
-        Base URLs, time limits, PostgreSQL and the download and cache-directory opt-ins: --help-hidden.
-        Exit codes: 0 done; 1 the answer could not be had (offline, not found, upstream, the quota: stderr says \
-        which); 2 a range or site written in part; 64 usage, or input the method refuses; 70 the worker cannot \
-        start (its cache directory or database) or an internal error; 130 interrupted.
-        """
+    static let moreFlags =
+        "Base URLs, time limits, PostgreSQL and the download and cache-directory opt-ins: --help-hidden."
 }

@@ -25,8 +25,7 @@ def check_manual_pages(folder):
     daily = (folder / "boxoffice-worker.daily.1").read_text(encoding="utf-8")
     assert "(1–10)" in daily and "0105001, 서울, Seoul" in daily
     assert "\n.Nm boxoffice-worker daily\n" in daily  # the synopsis names the command as it is typed
-    for name in ("boxoffice-worker.1", "boxoffice-worker.daily.1"):
-        assert "70 " in (folder / name).read_text(encoding="utf-8"), name
+    assert "70 if the worker" in (folder / "boxoffice-worker.1").read_text(encoding="utf-8")
 
 
 def test_install_into_a_prefix():

@@ -22,7 +22,9 @@ HEADING = re.compile(r"^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 
 def markdown_files():
     for path in sorted(ROOT.rglob("*.md")):
-        if not SKIPPED.intersection(path.relative_to(ROOT).parts[:-1]):
+        folders = path.relative_to(ROOT).parts[:-1]
+        # .build and the other build folders (.build-tsan, .build-fuzz: dependencies' checkouts) are not ours.
+        if not SKIPPED.intersection(folders) and not any(folder.startswith(".build") for folder in folders):
             yield path
 
 
