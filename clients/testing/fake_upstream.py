@@ -5,7 +5,7 @@ Fixtures/upstream and counting what it is asked.
     python3 clients/testing/fake_upstream.py [--port-file FILE]
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
-recording shown as that day. KOBIS lives under /kobis, Kakao under /kakao, a poster image
+recording shown as that day; people, companies and code lists answer their recordings too. KOBIS lives under /kobis, Kakao under /kakao, a poster image
 under /images/poster.jpg (a stand-in, or --poster FILE); GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
 /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
 {"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
@@ -97,6 +97,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = fixture("kobis/movie-%s.json" % query.get("movieCd", ""))
         elif url.path == "/kobis/movie/searchMovieList.json":
             body = fixture("kobis/search-1.json")
+        elif url.path == "/kobis/people/searchPeopleInfo.json":
+            body = fixture("kobis/people-%s.json" % query.get("peopleCd", ""))
+        elif url.path == "/kobis/people/searchPeopleList.json":
+            body = fixture("kobis/people-search-default.json")
+        elif url.path == "/kobis/company/searchCompanyInfo.json":
+            body = fixture("kobis/company-%s.json" % query.get("companyCd", ""))
+        elif url.path == "/kobis/company/searchCompanyList.json":
+            body = fixture("kobis/company-search-default.json")
+        elif url.path == "/kobis/code/searchCodeList.json":
+            body = fixture("kobis/codes-%s.json" % query.get("comCode", ""))
         elif url.path == "/kakao/v2/search/image":
             document = json.loads(fixture("kakao/poster-1.json"))
             for item in document.get("documents", []):
@@ -134,6 +144,10 @@ class Running:
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """Says nothing when a client goes away mid-request (a worker killed by a test), and reports anything else."""
+
+    # socketserver's default backlog is 5: a worker fanning out ten details at once overflowed it, the kernel dropped
+    # the extra SYNs and the client sent them again a second later (every --with-details run took 1 s more).
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         import sys
