@@ -106,6 +106,9 @@ let package = Package(
                 // to search (glibc's dladdr walks it at start), about half a millisecond of cold start.
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
             ]
+                // In a fuzz build (`scripts/fuzz --worker`) the worker links AddressSanitizer's runtime, whose weak
+                // coverage hooks serve the modules' libFuzzer instrumentation; the worker keeps its own main.
+                + (fuzzing ? [.unsafeFlags(["-sanitize=address"])] : [])
         ),
         // The schema benchmark (Benchmarks/run-schema builds it by name); a target, not a product: nothing ships it.
         .executableTarget(
