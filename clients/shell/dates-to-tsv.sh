@@ -31,9 +31,12 @@ trap 'exit 143' TERM
 
 printf 'date\trank\tchange\ttitle\taudience\ttotal\n'
 # The requests (id: the line number, so a date given twice is asked twice) and the answers are kept for the check.
+# `tee -p`: a worker that exits without reading (a bad flag) closes the pipe; plain tee then died of SIGPIPE before
+# it wrote the request to its file, and the day went unnamed (one run in three with the release binary, which exits
+# sooner). With -p it keeps writing the file and exits 0 (the worker's own status says what happened).
 set +e
 jq -Rc 'select(length > 0) | {jsonrpc:"2.0", id:input_line_number, method:"boxoffice.daily", params:{date:.}}' |
-    tee "$work/requests" |
+    tee -p "$work/requests" |
     "$found" --ordered "$@" |
     tee "$work/answers" |
     jq -rR 'fromjson? | select(type == "object" and (.result.entries? | type) == "array") | .result as $office
