@@ -139,6 +139,17 @@ def test_a_run_that_leaves_a_tests_files_fails_naming_only_them(tmp_path):
     assert (folder / "TemporaryDirectory.Qm3aZ0" / "page.html").exists() and (folder / "pytest-of-root").is_dir()
 
 
+def test_a_temporary_folder_reached_through_a_link_is_still_judged(tmp_path):
+    # TMPDIR may be a symbolic link (a tmpfs mounted elsewhere): the check reads the folder it leads to, as the
+    # listing before the run did (find without -H lists nothing of a linked starting point, and passed every run).
+    folder, listing = fresh_machine(tmp_path)
+    make(folder, "boxoffice-xyz", "file", ["{}"])
+    link = tmp_path / "linked-tmp"
+    link.symlink_to(folder)
+    result = bash('temporary_leftovers "$1" "$2"', str(link), str(listing))
+    assert result.returncode == 1 and f"  {link}/boxoffice-xyz" in result.stderr.splitlines(), result.stderr
+
+
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (bash scripts/setup "
                     "shellcheck; the test command's set-up installs it)")
 def test_the_library_passes_shellcheck():

@@ -89,7 +89,7 @@ temporary_leftovers() {
         fi
         new+=("$entry")
     done < <(LC_ALL=C comm -13 <(LC_ALL=C sort "$listing") \
-        <(find "$folder" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort))
+        <(find -H "$folder" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort))
     if ((${#new[@]})); then
         printf '  %s\n' "${new[@]/#/$folder/}" >&2
         echo "test: the run left these in the temporary folder; the test that made each must remove it" >&2
