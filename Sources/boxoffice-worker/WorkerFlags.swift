@@ -94,8 +94,10 @@ struct DataFlags: ParsableArguments {
     @Option(WorkerFlag.today) var today: String?
     @Option(WorkerFlag.logLevel) var logLevel: String?
 
+    /// `--log-level`, else `BOXOFFICE_LOG_LEVEL`; either one empty is unset (each command's default then holds).
     var logLevelText: String? {
-        logLevel ?? ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"].flatMap { $0.isEmpty ? nil : $0 }
+        let given = { (text: String?) in text.flatMap { $0.isEmpty ? nil : $0 } }
+        return given(logLevel) ?? given(ProcessInfo.processInfo.environment["BOXOFFICE_LOG_LEVEL"])
     }
 
     func apply(to options: inout WorkerOptions) {

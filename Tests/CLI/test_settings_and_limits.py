@@ -7,7 +7,7 @@ import subprocess
 import threading
 import time
 
-from cli_testing import BINARY, OFFLINE, run
+from cli_testing import OFFLINE, run
 
 PING = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n'
 NOTICE = "offline mode: answers come from the embedded recorded responses"
@@ -93,8 +93,9 @@ def test_timeout_bounds_a_body_that_stalls_after_its_headers(tmp_path):
     assert "sent nothing for 2 s (--timeout)" in done.stderr, done.stderr
     assert "after 3 attempts" in done.stderr, done.stderr
     assert kobis.attempts == 3
-    # Before, each attempt waited 10 s: 30 s at least. A bound far from both, so load cannot make it flaky.
-    assert elapsed < 25, elapsed
+    # Three attempts of 2 s and their backoff take 6-7 s; before, each waited 10 s (30 s at least). Twice the
+    # expected time, so load cannot make it flaky and a doubled read limit would still fail it.
+    assert elapsed < 15, elapsed
 
 
 def test_a_partial_site_lists_its_missing_days_as_a_range_export_does(tmp_path):
@@ -113,3 +114,14 @@ def test_a_partial_site_lists_its_missing_days_as_a_range_export_does(tmp_path):
     assert len(lines) < 30, len(lines)
     assert sorted(path.name for path in (tmp_path / "site").glob("*.html")) == [
         "2023-04-23.html", "2023-04-26.html", "index.html"]
+
+
+def test_area_as_a_person_types_it_reaches_kobis_as_the_code(upstream, tmp_path):
+    base, counts = upstream
+    env = {"KOBIS_API_KEY": "test-key", "KOBIS_BASE_URL": base + "/kobis", "BOXOFFICE_CACHE_DIR": str(tmp_path / "c")}
+    for typed, code in (("seoul", "0105001"), (" 서울특별시 ", "0105001"), ("NORTH JEOLLA", "0105008")):
+        done = run(["daily", "2023-04-26", "--area", typed, "--refresh", "--format", "json"], env=env)
+        assert done.returncode == 0, done.stderr
+        assert any("wideAreaCd=%s" % code in call for call in counts()["calls"]), (typed, counts()["calls"])
+    refused = run(["daily", "2023-04-26", "--area", "Mars"], env=env)
+    assert refused.returncode == 64 and '"Mars" is not one of' in refused.stderr and "세종시" in refused.stderr

@@ -20,6 +20,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 from PIL import Image
@@ -149,6 +150,15 @@ def test_cli(upstream, tmp_path, command, format_, flags):
     assert problem is None, problem
     if "--with-posters" in flags and format_ == "html":
         assert "data:image/jpeg;base64," in written.decode(), "no poster embedded"
+    if format_ == "png" and (command[0] == "movie" or ("grid" in flags and "--with-posters" in flags)):
+        assert poster_drawn(written), "the downloaded poster is not drawn"
+
+
+def poster_drawn(png):
+    """Whether the card shows the fake Kakao's poster: a large area within a few levels (JPEG) of its colour."""
+    colours = Image.open(io.BytesIO(png)).convert("RGB").getcolors(maxcolors=1 << 24)
+    near = sum(count for count, colour in colours if all(abs(a - b) <= 12 for a, b in zip(colour, POSTER_COLOUR)))
+    return near >= 5000
 
 
 # Outputs a command does not write: refused with a usage error (exit 64) that says so, never a crash.
@@ -188,19 +198,30 @@ def test_range_export(upstream, tmp_path, format_):
     assert valid_output(format_, done.stdout) is None
 
 
-def test_cli_covers_every_format():
+def test_cli_covers_every_format_and_command():
     help_text = run(["daily", "--help"], dict(os.environ, COLUMNS="400")).stdout.decode()
     listed = re.search(r"--format <format>.*?\(values: ([^;]+);", help_text, re.S).group(1)
     values = {value.strip() for value in listed.replace("\n", " ").split(",")}
     assert values == set(FORMATS), "the tour walks %s; --help lists %s" % (sorted(FORMATS), sorted(values))
+    top = run(["--help"], dict(os.environ, COLUMNS="400")).stdout.decode()
+    subcommands = set(re.findall(r"^  ([a-z]+) ", top.split("SUBCOMMANDS:")[1], re.M))
+    # mcp is walked by the MCP test below; help is swift-argument-parser's own.
+    walked = {command[0] for command, _, _ in CLI_CASES} | {"mcp", "help"}
+    assert subcommands <= walked, "commands the tour does not walk: %s" % (subcommands - walked)
 
 
 class Worker:
     """A long-lived worker (JSON-RPC, or MCP with `mcp`) fed lines and read back by id."""
 
+    # A worker that stops answering (a deadlock under a sanitizer, say) is killed after this long, so the test fails
+    # with what it said instead of holding CI; the whole walk takes seconds.
+    WATCHDOG = 300
+
     def __init__(self, env, *arguments):
         self.process = subprocess.Popen([BINARY, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=env)
+        self.watchdog = threading.Timer(self.WATCHDOG, self.process.kill)
+        self.watchdog.start()
 
     def send(self, message):
         self.process.stdin.write((json.dumps(message, ensure_ascii=False) + "\n").encode())
@@ -221,6 +242,7 @@ class Worker:
     def finish(self):
         self.process.stdin.close()
         code = self.process.wait(timeout=60)
+        self.watchdog.cancel()
         stderr = self.process.stderr.read().decode("utf-8", "replace")
         self.process.stdout.close()
         self.process.stderr.close()
@@ -299,6 +321,12 @@ TOOL_CALLS = {
 }
 
 
+# Each resource template, read once live.
+TEMPLATES = {"boxoffice://daily/{date}": "boxoffice://daily/%s" % DAY,
+             "boxoffice://weekly/{period}/{date}": "boxoffice://weekly/week/%s" % WEEK_DAY,
+             "boxoffice://movie/{movieCode}": "boxoffice://movie/" + MOVIE}
+
+
 def test_mcp_walks_every_tool_resource_and_prompt_and_lives(upstream, tmp_path):
     worker = Worker(live_environment(upstream, tmp_path / "cache"), "mcp")
     worker.send({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
@@ -310,12 +338,14 @@ def test_mcp_walks_every_tool_resource_and_prompt_and_lives(upstream, tmp_path):
     lists = worker.answers(["list-%d" % index for index in range(4)])
     tools = {tool["name"] for tool in lists["list-0"]["result"]["tools"]}
     assert tools == set(TOOL_CALLS), "tools the tour does not walk: %s" % (tools - set(TOOL_CALLS))
+    templates = {template["uriTemplate"] for template in lists["list-2"]["result"]["resourceTemplates"]}
+    assert templates == set(TEMPLATES), "templates the tour does not read: %s" % (templates - set(TEMPLATES))
     calls = [(name, arguments) for name in sorted(TOOL_CALLS) for arguments in TOOL_CALLS[name]]
     for index, (name, arguments) in enumerate(calls):
         worker.send({"jsonrpc": "2.0", "id": index, "method": "tools/call",
                      "params": {"name": name, "arguments": arguments}})
     resources = [resource["uri"] for resource in lists["list-1"]["result"]["resources"]]
-    resources += ["boxoffice://daily/%s" % DAY, "boxoffice://weekly/week/%s" % WEEK_DAY, "boxoffice://movie/" + MOVIE]
+    resources += list(TEMPLATES.values())
     for index, uri in enumerate(resources):
         worker.send({"jsonrpc": "2.0", "id": "read-%d" % index, "method": "resources/read", "params": {"uri": uri}})
     prompts = [prompt["name"] for prompt in lists["list-3"]["result"]["prompts"]]

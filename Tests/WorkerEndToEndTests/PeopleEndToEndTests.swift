@@ -95,10 +95,10 @@ struct PeopleEndToEndTests {
         #expect(upstream.kobisRequests(KOBISPaths.movieInfo) == 40)
     }
 
-    @Test("area by code, Korean, short, official or English name: the same wideAreaCd reaches KOBIS")
+    @Test("area by code, Korean name, short name or English name: the same wideAreaCd reaches KOBIS")
     func areaNamesReachKOBIS() async throws {
         let upstream = try RecordedUpstream()
-        let names = ["0105001", "서울시", "서울", "Seoul", "Seoul", "충북"]
+        let names = ["0105001", "서울시", "서울", "Seoul", "경상남도", "충북"]
         let run = try await WorkerProcess.run(
             names.enumerated().map { index, name in
                 request(
@@ -109,7 +109,7 @@ struct PeopleEndToEndTests {
         #expect(run.json().allSatisfy { $0["result"] != nil }, "\(run.lines)")
         let sent = upstream.server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }
             .map { $0.query["wideAreaCd"] ?? "" }
-        #expect(sent == ["0105001", "0105001", "0105001", "0105001", "0105001", "0105004"])
+        #expect(sent == ["0105001", "0105001", "0105001", "0105001", "0105007", "0105004"])
     }
 
     @Test(

@@ -66,7 +66,7 @@ package struct Region: Sendable, Hashable {
     var spellings: [String] { [code, name] + aliases + [nameEnglish] }
 
     /// Every value `area` takes, region by region: the params schemas' `enum`, generated from this table
-    /// (`SchemaRegionTests` holds `Schemas/` to it).
+    /// (`PeopleMethodsTests.areaSchemaIsTheRegionTable` holds `Schemas/` to it).
     package static var accepted: [String] { all.flatMap(\.spellings) }
 
     /// "0105001 서울시 Seoul, 0105004 충청북도 (충북) North Chungcheong, …": every accepted value, as the params

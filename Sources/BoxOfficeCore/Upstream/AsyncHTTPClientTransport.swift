@@ -18,8 +18,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// otherwise hold the call, and one of the few places in flight, for ever.
     package let deadline: Duration
 
-    /// The longest silence allowed anywhere in an exchange (`--timeout`): between two reads of a body as before its
-    /// head, so a body that stalls after its headers fails that attempt after this long, not after a fixed time.
+    /// `--timeout`: the time an attempt has to its head (connecting included, at most 5 s of it) and the longest
+    /// silence between two reads of its body, so a body that stalls after its headers fails that attempt after this
+    /// long, not after a fixed time.
     package let silence: Duration
 
     /// - Parameters:
@@ -59,11 +60,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         let limit = deadline
         let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
             group.addTask { () async -> Result<HTTPResponse, TransportError>? in
-                do throws(TransportError) {
-                    return .success(try await self.exchange(request, timeout: timeout))
-                } catch {
-                    return .failure(error)
-                }
+                // Through Result(awaiting:), as every child that catches (a do/catch in a child is miscompiled
+                // under -O in some forms: Result+Awaiting.swift).
+                await Result { () async throws(TransportError) in try await self.exchange(request, timeout: timeout) }
             }
             group.addTask {
                 do {

@@ -21,8 +21,8 @@ package struct WorkerConfiguration: Sendable {
     package var kobis: LiveFetcher.Endpoint
     /// Kakao base URL and key (`--kakao-base-url`/`KAKAO_BASE_URL`, `KAKAO_REST_API_KEY`).
     package var kakao: LiveFetcher.Endpoint
-    /// Per upstream attempt: the longest silence anywhere in it, connecting, the head and between two reads of the
-    /// body (`--timeout`).
+    /// Per upstream attempt (`--timeout`): the time to its head, connecting included, and the longest silence
+    /// between two reads of its body.
     package var timeout: Duration
     /// The most one upstream call may take, body included (`--deadline`).
     package var deadline: Duration

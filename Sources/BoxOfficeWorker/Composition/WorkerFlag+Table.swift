@@ -76,7 +76,7 @@ extension WorkerFlag {
         help: "Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.")
     package static let timeout: WorkerFlag = double(
         "timeout", .upstream, { $0.timeout }, { $0.timeout = $1 }, default: 10, valueName: "seconds",
-        help: "Seconds an upstream attempt may stay silent: to connect, for its head, between reads (3 attempts).")
+        help: "Seconds an upstream attempt may take to its head, and stay silent within its body (3 attempts).")
     package static let deadline: WorkerFlag = double(
         "deadline", .upstream, { $0.deadline }, { $0.deadline = $1 }, default: 30, valueName: "seconds",
         help: "Seconds one upstream call may take in all, its whole body included.")

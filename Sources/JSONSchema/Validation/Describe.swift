@@ -11,7 +11,7 @@ enum Describe {
     }
 
     /// The most values an enum's refusal names; a longer list is cut with a count. An enum is what a caller may
-    /// send, so the refusal names all of it where it can (the 79 ways to name a region): "… 71 more" would leave a
+    /// send, so the refusal names all of it where it can (the 68 ways to name a region): "… 71 more" would leave a
     /// person guessing.
     static let listed = 100
 
