@@ -37,6 +37,18 @@ class State:
     poster = POSTER
 
 
+# The other KOBIS calls: the recording named by the path and, where it has one, the query parameter that picks it.
+RECORDED = {
+    "/kobis/movie/searchMovieInfo.json": ("kobis/movie-%s.json", "movieCd"),
+    "/kobis/movie/searchMovieList.json": ("kobis/search-1.json", None),
+    "/kobis/people/searchPeopleInfo.json": ("kobis/people-%s.json", "peopleCd"),
+    "/kobis/people/searchPeopleList.json": ("kobis/people-search-default.json", None),
+    "/kobis/company/searchCompanyInfo.json": ("kobis/company-%s.json", "companyCd"),
+    "/kobis/company/searchCompanyList.json": ("kobis/company-search-default.json", None),
+    "/kobis/code/searchCodeList.json": ("kobis/codes-%s.json", "comCode"),
+}
+
+
 def fixture(name):
     path = FIXTURES / name
     return path.read_bytes() if path.exists() else None
@@ -93,20 +105,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 body = fixture("kobis/daily-20230426.json").replace(b"20230426", day.encode())
         elif url.path == "/kobis/boxoffice/searchWeeklyBoxOfficeList.json":
             body = fixture("kobis/weekly-%s-%s.json" % (query.get("weekGb", ""), query.get("targetDt", "")))
-        elif url.path == "/kobis/movie/searchMovieInfo.json":
-            body = fixture("kobis/movie-%s.json" % query.get("movieCd", ""))
-        elif url.path == "/kobis/movie/searchMovieList.json":
-            body = fixture("kobis/search-1.json")
-        elif url.path == "/kobis/people/searchPeopleInfo.json":
-            body = fixture("kobis/people-%s.json" % query.get("peopleCd", ""))
-        elif url.path == "/kobis/people/searchPeopleList.json":
-            body = fixture("kobis/people-search-default.json")
-        elif url.path == "/kobis/company/searchCompanyInfo.json":
-            body = fixture("kobis/company-%s.json" % query.get("companyCd", ""))
-        elif url.path == "/kobis/company/searchCompanyList.json":
-            body = fixture("kobis/company-search-default.json")
-        elif url.path == "/kobis/code/searchCodeList.json":
-            body = fixture("kobis/codes-%s.json" % query.get("comCode", ""))
+        elif url.path in RECORDED:
+            name, parameter = RECORDED[url.path]
+            body = fixture(name % query.get(parameter, "") if parameter else name)
         elif url.path == "/kakao/v2/search/image":
             document = json.loads(fixture("kakao/poster-1.json"))
             for item in document.get("documents", []):
