@@ -25,10 +25,8 @@ enum Entry {
         let configuration: WorkerConfiguration
         do {
             configuration = try options.configuration(environment: environment)
-            guard
-                let level = WorkerFlags.level(
-                    options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"].flatMap { $0.isEmpty ? nil : $0 })
-            else {
+            // An empty variable is the default, info: WorkerFlags.level reads empty as unset.
+            guard let level = WorkerFlags.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"]) else {
                 throw WorkerOptions.Invalid(description: "the log level is not one of \(WorkerFlags.levels)")
             }
             WorkerFlags.bootstrapLogging(level)

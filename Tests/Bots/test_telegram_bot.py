@@ -77,6 +77,18 @@ def started(pid):
     return int(stat.rsplit(")", 1)[1].split()[19])
 
 
+def ask_once(bot_api, env, command, stop):
+    """Starts the bot, sends one command, waits for its one answer and stops the bot with `stop`: (the bot, its exit
+    status, its log)."""
+    bot = Bot(bot_api, env)
+    try:
+        bot_api.command(command, CHAT)
+        bot_api.wait_for_sent(1)
+    finally:
+        status, log = bot.stop(stop)
+    return bot, status, log
+
+
 def texts(lines):
     return [json.loads(line) for line in lines]
 
@@ -126,12 +138,8 @@ def test_daily_is_answered_with_the_workers_messages(bot_api, tmp_path):
 def test_yesterday_is_asked_by_its_date(bot_api, tmp_path, upstream):
     """Live against the fake KOBIS (which serves any day), `/daily` is the day before BOXOFFICE_TODAY, across a month's
     end: the day posted is the day asked."""
-    bot = Bot(bot_api, live(upstream, tmp_path / "cache", BOXOFFICE_TODAY="2023-03-01"))
-    try:
-        bot_api.command("/daily", CHAT)
-        bot_api.wait_for_sent(1)
-    finally:
-        status, log = bot.stop(signal.SIGTERM)
+    _, status, log = ask_once(
+        bot_api, live(upstream, tmp_path / "cache", BOXOFFICE_TODAY="2023-03-01"), "/daily", signal.SIGTERM)
     [chart] = bot_api.sent
     assert int(chart["chat_id"]) == CHAT and chart["parse_mode"] == "MarkdownV2"
     assert "2023\\-02\\-28" in chart["text"]
@@ -142,12 +150,8 @@ def test_yesterday_is_asked_by_its_date(bot_api, tmp_path, upstream):
 def test_an_offline_worker_s_recorded_day_is_never_sent_as_yesterday(bot_api, tmp_path):
     """Offline, a worker asked for no day answers the latest day it has recorded (2023-04-26): the bot asks for
     yesterday (2023-04-27 when today is 2023-04-28) by its date, and answers in plain text that it cannot be had."""
-    bot = Bot(bot_api, offline(tmp_path / "cache", BOXOFFICE_TODAY="2023-04-28"))
-    try:
-        bot_api.command("/daily", CHAT)
-        bot_api.wait_for_sent(1)
-    finally:
-        status, log = bot.stop(signal.SIGINT)
+    _, status, log = ask_once(
+        bot_api, offline(tmp_path / "cache", BOXOFFICE_TODAY="2023-04-28"), "/daily", signal.SIGINT)
     [told] = bot_api.sent
     assert int(told["chat_id"]) == CHAT and "parse_mode" not in told
     assert told["text"].startswith("No box office for 2023-04-27: ")
@@ -193,12 +197,7 @@ def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):
 def test_a_message_telegram_refuses_is_answered(bot_api, tmp_path):
     # Telegram refusing a message (as it refuses MarkdownV2 it cannot parse) is logged and told in the chat.
     bot_api.refuse_markdown = True
-    bot = Bot(bot_api, offline(tmp_path / "cache"))
-    try:
-        bot_api.command("/daily " + DAY, CHAT)
-        bot_api.wait_for_sent(1)
-    finally:
-        status, log = bot.stop(signal.SIGINT)
+    bot, status, log = ask_once(bot_api, offline(tmp_path / "cache"), "/daily " + DAY, signal.SIGINT)
     assert len(bot_api.refused) == 1 and bot_api.refused[0]["parse_mode"] == "MarkdownV2"
     [told] = bot_api.sent
     assert int(told["chat_id"]) == CHAT and "parse_mode" not in told and "BadRequest" in told["text"]
