@@ -74,7 +74,7 @@ extension CLISession {
             if let pictures {
                 let office = answer.office.value
                 let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
-                let downloaded = await runtime.downloadedPosters(content) { output.error("boxoffice-worker: \($0)\n") }
+                let downloaded = await runtime.downloadedPosters(content) { say($0) }
                 var files: [String: String] = [:]
                 for (entry, item) in zip(office.entries, content.items) {
                     if let url = item.imageURL, let file = downloaded[url] { files[entry.movieCode] = file.path }
@@ -83,7 +83,10 @@ extension CLISession {
                     screen: BoxOfficeScreen(width: width, style: style), graphics: pictures.graphics,
                     cell: TerminalGraphics.cellSize(), library: pictures.library
                 ).render(office, files: files)
-                if !implicitPosters || answer.include.count > 1 { text += Self.partsText(office, answer.parts) }
+                // The grid's own escapes draw the posters; its cells were cleaned as they were laid out.
+                if !implicitPosters || answer.include.count > 1 {
+                    text += TerminalText.screen(Self.partsText(office, answer.parts))
+                }
                 write(text)
                 return 0
             }
@@ -122,9 +125,7 @@ extension CLISession {
             unavailable = stdoutIsTerminal ? "" : "stdout is not a terminal"
         }
         if choice != .auto, choice != .never, !unavailable.isEmpty {
-            output.error(
-                "boxoffice-worker: --images \(choice.rawValue): the posters are not drawn (\(unavailable)); the grid is text\n"
-            )
+            say("--images \(choice.rawValue): the posters are not drawn (\(unavailable)); the grid is text")
         }
         return nil
     }
@@ -137,7 +138,7 @@ extension CLISession {
         case .text:
             var text = BoxOfficeScreen(width: width, style: style).render(office, layout: layout)
             if !answer.include.isEmpty { text += Self.partsText(office, answer.parts) }
-            write(text)
+            writeScreen(text)
         case .json:
             write(String(decoding: method.result(answer).json, as: UTF8.self) + "\n")
         case .ndjson:
@@ -170,7 +171,8 @@ extension CLISession {
             if !parts.failures.isEmpty {
                 facts.append(parts.failures.map(\.error.message).joined(separator: "; "))
             }
-            lines.append("\(String(entry.rank).leftPadded(to: 3))  \(entry.title): \(facts.joined(separator: " — "))")
+            let line = "\(entry.title): \(facts.joined(separator: " — "))"
+            lines.append("\(String(entry.rank).leftPadded(to: 3))  \(TerminalText.clean(line, for: .cell))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -28,7 +28,7 @@ extension CLISession {
         }
         switch format {
         case .text:
-            write(
+            writeScreen(
                 MovieScreen(width: width, style: style).render(
                     movie, poster: poster?.poster, file: poster?.file, posterProblem: problem))
         case .json, .ndjson:
@@ -89,7 +89,7 @@ extension CLISession {
                     "\(DisplayWidth.fit(movie.movieCode, to: 10))  \(DisplayWidth.fit(movie.title, to: titleWidth))  "
                         + "\(year)  " + DisplayWidth.truncate(movie.directors.joined(separator: ", "), to: 16))
             }
-            write(lines.joined(separator: "\n") + "\n")
+            writeScreen(lines.joined(separator: "\n") + "\n")
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             let query = MovieSearchMethod.Input(title: title, director: director).query
             return await post(
@@ -140,15 +140,18 @@ extension CLISession {
                     ]))
         case .text:
             guard let image = output.poster.image else {
-                write("no poster found for \"\(output.poster.query)\"\n")
+                writeScreen("no poster found for \"\(TerminalText.clean(output.poster.query, for: .cell))\"\n")
                 return 0
             }
-            var lines = [style.bold(output.poster.query), "\(image.url)  \(image.width)×\(image.height)"]
+            var lines = [
+                style.bold(TerminalText.clean(output.poster.query, for: .cell)),
+                "\(TerminalText.clean(image.url, for: .cell))  \(image.width)×\(image.height)",
+            ]
             if let file = output.file {
                 lines.append(
                     "saved: \(file.path) (\(file.mimeType), \(DisplayFormat.thousands(Int64(file.bytes))) bytes)")
             }
-            write(lines.joined(separator: "\n") + "\n")
+            writeScreen(lines.joined(separator: "\n") + "\n")
         }
         return 0
     }

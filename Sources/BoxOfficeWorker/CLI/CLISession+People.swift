@@ -147,7 +147,7 @@ extension CLISession {
                 ]
                     + list.codes.map { code in
                         "\(DisplayWidth.fit(code.code, to: 10))  \(DisplayWidth.fit(code.name, to: 16))  "
-                            + (code.nameEnglish ?? "")
+                            + TerminalText.clean(code.nameEnglish ?? "", for: .cell)
                     }
             })
         return 0
@@ -173,7 +173,7 @@ extension CLISession {
         case .csv:
             write((display.excel ? CSVText.excelBOM : "") + CSVText.row(columns) + rows.map(CSVText.row).joined())
         case .text:
-            write(screen().map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n") + "\n")
+            writeScreen(screen().map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n") + "\n")
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             break  // refused before the call
         }

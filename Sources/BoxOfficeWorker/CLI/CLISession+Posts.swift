@@ -9,7 +9,7 @@ extension CLISession {
         if let chat = display.format.chat {
             return emit(Array(chatText(content, as: chat).utf8), to: display.out, what: "the messages")
         }
-        let posters = await runtime.downloadedPosters(content) { output.error("boxoffice-worker: \($0)\n") }
+        let posters = await runtime.downloadedPosters(content) { say($0) }
         switch display.format {
         case .png:
             do {

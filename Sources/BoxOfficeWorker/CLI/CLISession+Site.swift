@@ -63,7 +63,7 @@ extension CLISession {
             let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
             var sources: HTMLPage.PosterSources = [:]
             for (url, file) in await runtime.downloadedPosters(
-                content, warn: { output.error("boxoffice-worker: \($0)\n") })
+                content, warn: { say($0) })
             {
                 sources[url] = PosterEmbedding.copy(file, into: folder)
             }

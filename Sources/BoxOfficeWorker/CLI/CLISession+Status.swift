@@ -39,7 +39,7 @@ extension CLISession {
                 "store          \(store["kind"]?.stringValue ?? "?") \(store["location"]?.stringValue ?? "?") (\(state))"
             )
         }
-        write(lines.joined(separator: "\n") + "\n")
+        writeScreen(lines.joined(separator: "\n") + "\n")
         return 0
     }
 }

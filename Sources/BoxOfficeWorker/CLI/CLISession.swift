@@ -91,13 +91,27 @@ package final class CLISession: Sendable {
         try await method.call(input, RequestContext.inProcess(method: method.name, registry: methods.registry))
     }
 
+    /// Writes `text` to stdout as it is: JSON, NDJSON, CSV (whose cells ``CSVText`` made safe), a post's payload.
     func write(_ text: String) {
         output.standard(text)
     }
 
+    /// Writes a screen to stdout through ``TerminalText/screen(_:)``: nothing in it but its line breaks and its
+    /// colours can act on the terminal.
+    func writeScreen(_ screen: String) {
+        output.standard(TerminalText.screen(screen))
+    }
+
+    /// Says `message` on stderr after `boxoffice-worker: `, each of its lines with every acting character replaced
+    /// (``TerminalText``): a message may quote an upstream's words.
+    func say(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.clean($0) }
+        output.error("boxoffice-worker: " + lines.joined(separator: "\n") + "\n")
+    }
+
     /// Says `message` on stderr; the exit code of a domain failure.
     func fail(_ message: String) -> Int32 {
-        output.error("boxoffice-worker: \(message)\n")
+        say(message)
         return 1
     }
 
@@ -106,22 +120,24 @@ package final class CLISession: Sendable {
     func fail(_ error: any Error) -> Int32 {
         switch error {
         case let invalid as CLIDate.Invalid:
-            output.error("boxoffice-worker: \(invalid.description)\n")
+            say(invalid.description)
             return 64
         case let error as RPCError where error.code == .invalidParams:
-            output.error("boxoffice-worker: \(error.message)\n")
+            say(TerminalText.clean(error.message))
             return 64
         case let error as RPCError:
             return fail(Self.describe(error))
         default:
-            output.error("boxoffice-worker: internal error: \(error)\n")
+            say("internal error: \(TerminalText.clean(String(describing: error)))")
             return 70
         }
     }
 
     /// A call's failure as a line: its message and its reason.
+    /// An upstream's words in the message (a KOBIS fault) are cleaned whole: a newline in them is `␊`, not a line.
     static func describe(_ error: RPCError) -> String {
-        guard let reason = error.data?["reason"]?.stringValue else { return error.message }
-        return "\(error.message) (\(reason))"
+        let message = TerminalText.clean(error.message)
+        guard let reason = error.data?["reason"]?.stringValue else { return message }
+        return "\(message) (\(TerminalText.clean(reason)))"
     }
 }

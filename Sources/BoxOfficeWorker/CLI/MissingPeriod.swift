@@ -64,7 +64,7 @@ struct MissingPeriod {
         if missing.count > listed { lines.append("  … and \(missing.count - listed) more") }
         var seen: Set<String> = []
         for period in missing where seen.insert(period.reason + period.message).inserted {
-            lines.append("\(period.reason): \(period.message)")
+            lines.append("\(period.reason): \(TerminalText.clean(period.message))")
         }
         return lines.joined(separator: "\n")
     }

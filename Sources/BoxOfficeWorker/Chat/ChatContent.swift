@@ -9,9 +9,10 @@ package struct ChatContent: Sendable {
         package var name: String
         package var value: String
 
+        /// Both made harmless (``ChatContent/text(_:)``).
         package init(name: String, value: String) {
-            self.name = name
-            self.value = value
+            self.name = ChatContent.text(name)
+            self.value = ChatContent.text(value)
         }
     }
 
@@ -29,12 +30,13 @@ package struct ChatContent: Sendable {
         /// The poster's address, when it was asked for and found.
         package var imageURL: String?
 
+        /// The title made harmless, the address kept only when it is one to show (``ChatContent/link(_:)``).
         package init(
             rank: Int? = nil, change: String? = nil, trend: BoxOfficeEntry.Trend? = nil, title: String,
             movieCode: String, facts: [Field], imageURL: String? = nil
         ) {
-            (self.rank, self.change, self.trend, self.title) = (rank, change, trend, title)
-            (self.movieCode, self.facts, self.imageURL) = (movieCode, facts, imageURL)
+            (self.rank, self.change, self.trend, self.title) = (rank, change, trend, ChatContent.text(title))
+            (self.movieCode, self.facts, self.imageURL) = (movieCode, facts, ChatContent.link(imageURL))
         }
     }
 
@@ -49,12 +51,36 @@ package struct ChatContent: Sendable {
     /// The movie's poster.
     package var imageURL: String?
 
+    /// The texts made harmless, the address kept only when it is one to show.
     package init(
         heading: String, subheading: String? = nil, source: String? = nil, items: [Item] = [], fields: [Field] = [],
         imageURL: String? = nil
     ) {
-        (self.heading, self.subheading, self.source) = (heading, subheading, source)
-        (self.items, self.fields, self.imageURL) = (items, fields, imageURL)
+        (self.heading, self.subheading, self.source) = (Self.text(heading), subheading.map(Self.text), source)
+        (self.items, self.fields, self.imageURL) = (items, fields, Self.link(imageURL))
+    }
+
+    /// An upstream's text as every chat format, page and card takes it: its acting characters as visible
+    /// stand-ins (``TerminalText``). A newline in a title would end a Markdown table's row, a control character
+    /// would refuse a card, a bidi override would show a message in another order; each format then escapes its
+    /// own markup.
+    static func text(_ text: String) -> String {
+        TerminalText.clean(text)
+    }
+
+    /// `url` when it is an address a chat, a page or a card may show: `http` or `https`, without spaces or
+    /// controls. Anything else (`javascript:`, `data:`, a relative path) is left out: a service would refuse the
+    /// whole message for it, and a page must never link it.
+    static func link(_ url: String?) -> String? {
+        guard let url, url.utf8.count <= 2048 else { return nil }
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        guard
+            url.unicodeScalars.allSatisfy({
+                $0.value > 0x20 && $0.value != 0x7F && TerminalText.standIn(for: $0) == nil
+            })
+        else { return nil }
+        return url
     }
 }
 
@@ -101,7 +127,7 @@ extension ChatContent {
             guard let value, !value.isEmpty else { return nil }
             return Field(name: name, value: value)
         }
-        imageURL = poster?.image?.url
+        imageURL = Self.link(poster?.image?.url)
     }
 
     /// A page of movie.search: one item per movie (year, genres, directors).

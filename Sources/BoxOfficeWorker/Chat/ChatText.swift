@@ -1,23 +1,64 @@
-/// What the chat renderers do to text alike: cut it to a service's limit, and write HTML's entities.
+/// What the chat renderers do to text alike: cut it to a service's limit by the service's own measure, escape it,
+/// and write HTML's entities.
 enum ChatText {
-    /// `text` within `length` characters, ending in "…" when it was longer.
-    static func cut(_ text: String, _ length: Int) -> String {
-        text.count > length ? String(text.prefix(length - 1)) + "…" : text
+    /// How a service counts the length of a text.
+    enum Measure {
+        /// Unicode scalars: what Slack and Discord call characters.
+        case scalars
+        /// UTF-16 code units: what Telegram counts (an emoji outside the BMP is two).
+        case utf16
+    }
+
+    static func length(_ text: some StringProtocol, _ measure: Measure) -> Int {
+        switch measure {
+        case .scalars: text.unicodeScalars.count
+        case .utf16: text.utf16.count
+        }
+    }
+
+    /// `text`, each character written as `escaping` writes it, within `limit` by `measure`; when it is longer it
+    /// is cut between characters (never inside a grapheme: a family emoji is whole or gone, an escape or an entity
+    /// is never split) and ends in "…".
+    static func cut(
+        _ text: String, _ limit: Int, measure: Measure = .scalars, escaping: (Character) -> String = { String($0) }
+    ) -> String {
+        var out = ""
+        var used = 0
+        var pieces: [(text: String, length: Int)] = []
+        for character in text {
+            let piece = escaping(character)
+            let length = length(piece, measure)
+            pieces.append((piece, length))
+            used += length
+        }
+        guard used > limit else { return pieces.map(\.text).joined() }
+        guard limit > 0 else { return "" }
+        used = 0
+        for piece in pieces {
+            // "…" is one unit by either measure.
+            if used + piece.length > limit - 1 { break }
+            out += piece.text
+            used += piece.length
+        }
+        return out + "…"
     }
 
     /// `&`, `<` and `>` as entities, and `"` too with `quotes` (inside an attribute): Slack's mrkdwn and Telegram's
     /// HTML take text so.
     static func entities(_ text: String, quotes: Bool = false) -> String {
         var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            default: out.append(character)
-            }
-        }
+        for character in text { out += entity(character, quotes: quotes) }
         return out
+    }
+
+    /// One character as ``entities(_:quotes:)`` writes it.
+    static func entity(_ character: Character, quotes: Bool = false) -> String {
+        switch character {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"" where quotes: "&quot;"
+        default: String(character)
+        }
     }
 }

@@ -5,7 +5,8 @@ import JSONCore
 /// fields, the poster as a thumbnail, the change's colour) or one embed for a movie. Within Discord's documented
 /// limits (discord.com/developers/docs/resources/message#embed-object-embed-limits): 10 embeds a message, 6,000
 /// characters across a message's embeds (more go to the next message), a title 256, a description 4,096, 25 fields
-/// of name 256 and value 1,024, a footer 2,048, the content 2,000. Markdown in text is escaped, and
+/// of name 256 and value 1,024, a footer 2,048, the content 2,000, counted in characters (Unicode scalars). Markdown
+/// in text is escaped (a cut never splits an escape), and
 /// `allowed_mentions` is empty, so no title can ping anyone.
 enum DiscordChat {
     static let embedsPerMessage = 10
@@ -33,25 +34,25 @@ enum DiscordChat {
         var embeds: [(embed: JSONObject, size: Int)] = []
         if !content.fields.isEmpty {
             var embed: JSONObject = [
-                "title": .string(cut(escape(content.heading), titleLength)), "color": .integer(colour(nil)),
+                "title": .string(markdown(content.heading, titleLength)), "color": .integer(colour(nil)),
             ]
             var size = count(embed["title"])
             if let subheading = content.subheading {
-                embed["description"] = .string(cut(escape(subheading), descriptionLength))
+                embed["description"] = .string(markdown(subheading, descriptionLength))
                 size += count(embed["description"])
             }
             let fields = content.fields.prefix(fieldsPerEmbed).map { field -> JSONValue in
                 [
-                    "name": .string(cut(escape(field.name), fieldNameLength)),
-                    "value": .string(cut(escape(field.value), fieldValueLength)),
-                    "inline": .bool(field.value.count <= 40),
+                    "name": .string(markdown(field.name, fieldNameLength)),
+                    "value": .string(markdown(field.value, fieldValueLength)),
+                    "inline": .bool(field.value.unicodeScalars.count <= 40),
                 ]
             }
             embed["fields"] = .array(fields)
             size += fields.reduce(0) { $0 + count($1.objectValue?["name"]) + count($1.objectValue?["value"]) }
             if let image = content.imageURL { embed["thumbnail"] = ["url": .string(image)] }
             if let source = content.source {
-                embed["footer"] = ["text": .string(cut(source, footerLength))]
+                embed["footer"] = ["text": .string(ChatText.cut(source, footerLength))]
                 size += count(embed["footer"]?.objectValue?["text"])
             }
             embeds.append((embed, size))
@@ -60,9 +61,9 @@ enum DiscordChat {
             var title = (item.rank.map { "\($0). " } ?? "") + item.title
             if let change = item.change { title += " · " + change }
             var embed: JSONObject = [
-                "title": .string(cut(escape(title), titleLength)),
+                "title": .string(markdown(title, titleLength)),
                 "description": .string(
-                    cut(escape(item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · ")), descriptionLength)
+                    markdown(item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · "), descriptionLength)
                 ),
                 "color": .integer(colour(item.trend)),
             ]
@@ -77,10 +78,12 @@ enum DiscordChat {
         func flush() {
             var message: JSONObject = ["allowed_mentions": ["parse": []]]
             if messages.isEmpty {
-                var heading = "**" + escape(content.heading) + "**"
-                if content.fields.isEmpty, let source = content.source { heading += "\n-# " + escape(source) }
+                var heading = "**" + markdown(content.heading, contentLength / 2) + "**"
+                if content.fields.isEmpty, let source = content.source {
+                    heading += "\n-# " + markdown(source, contentLength / 4)
+                }
                 if content.fields.isEmpty && content.items.isEmpty { heading += "\n(nothing found)" }
-                message["content"] = .string(cut(heading, contentLength))
+                message["content"] = .string(heading)
             }
             message["embeds"] = .array(current)
             messages.append(message)
@@ -99,20 +102,17 @@ enum DiscordChat {
     }
 
     private static func count(_ value: JSONValue?) -> Int {
-        value?.stringValue?.count ?? 0
+        value?.stringValue?.unicodeScalars.count ?? 0
     }
 
-    /// Text that stays text in Discord's Markdown: `\ * _ ~ ` | > #` and `[ ]` escaped with a backslash.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\*_~`|>#[]".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
+    /// Text that stays text in Discord's Markdown: `\ * _ ~ ` | > #`, `[ ]` and `<` (which opens a mention or a
+    /// link) escaped with a backslash.
+    static func escape(_ character: Character) -> String {
+        "\\*_~`|<>#[]".contains(character) ? "\\" + String(character) : String(character)
     }
 
-    static func cut(_ text: String, _ length: Int) -> String {
-        ChatText.cut(text, length)
+    /// `text` escaped, within `length` characters.
+    static func markdown(_ text: String, _ length: Int) -> String {
+        ChatText.cut(text, length, escaping: escape)
     }
 }

@@ -6,7 +6,7 @@ enum MarkdownChat {
         if let subheading = content.subheading { lines.append("*" + escape(subheading) + "*") }
         lines.append("")
         if !content.fields.isEmpty {
-            if let image = content.imageURL { lines += ["![poster](\(image))", ""] }
+            if let image = content.imageURL { lines += ["![poster](\(destination(image)))", ""] }
             lines += content.fields.map { "- **\(escape($0.name))**: \(escape($0.value))" }
         } else if !content.items.isEmpty {
             lines += table(content.items)
@@ -33,6 +33,24 @@ enum MarkdownChat {
             rows.append("| " + cells.joined(separator: " | ") + " |")
         }
         return rows
+    }
+
+    /// A link's destination that stays one: the characters that would end it or the link (`(`, `)`, `<`, `>`, a
+    /// space, a backslash) percent-encoded. (``ChatContent`` keeps only http and https addresses.)
+    static func destination(_ url: String) -> String {
+        var out = ""
+        for character in url {
+            switch character {
+            case "(": out += "%28"
+            case ")": out += "%29"
+            case "<": out += "%3C"
+            case ">": out += "%3E"
+            case " ": out += "%20"
+            case "\\": out += "%5C"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// A table cell: escaped as text, its pipes too.

@@ -15,9 +15,10 @@ enum TelegramChat {
     /// Telegram's limit on a message's text. Counted here on the text as sent (in UTF-16 units, as Telegram
     /// counts), which is never shorter than the text Telegram shows once the entities are parsed.
     static let limit = 4096
-    /// The most of a title or a value said in one piece; a longer one is cut with "…" (no message then outgrows
-    /// the limit on its own).
-    static let longest = 1000
+    /// The most of a title or a value said in one piece, counted in UTF-16 units once escaped; a longer one is cut
+    /// with "…" between graphemes. A block holds at most three pieces and a link, so no block outgrows the limit on
+    /// its own.
+    static let longest = 900
 
     static func render(_ content: ChatContent, mode: Mode) -> [JSONObject] {
         let style = Style(mode: mode)
@@ -29,12 +30,12 @@ enum TelegramChat {
         for (index, field) in content.fields.enumerated() {
             blocks.append((style.bold(field.name) + " " + style.text(field.value), index == 0 ? "\n\n" : "\n"))
         }
-        if let image = content.imageURL { blocks.append((style.link("Poster", to: image), "\n")) }
+        if let image = content.imageURL, let link = style.link("Poster", to: image) { blocks.append((link, "\n")) }
         for item in content.items {
             var title = style.text(item.rank.map { "\($0). " } ?? "") + style.bold(item.title)
             if let change = item.change { title += style.text(" · " + change) }
             var lines = [title, style.text(item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · "))]
-            if let image = item.imageURL { lines.append(style.link("Poster", to: image)) }
+            if let image = item.imageURL, let link = style.link("Poster", to: image) { lines.append(link) }
             blocks.append((lines.joined(separator: "\n"), "\n\n"))
         }
         if content.fields.isEmpty && content.items.isEmpty { blocks.append((style.text("(nothing found)"), "\n\n")) }
@@ -58,11 +59,11 @@ enum TelegramChat {
     struct Style {
         let mode: Mode
 
+        /// `text` escaped, within ``TelegramChat/longest`` UTF-16 units.
         func text(_ text: String) -> String {
-            let cut = Self.cut(text)
             switch mode {
-            case .markdownV2: return Self.escaped(cut, reserved: Self.reserved)
-            case .html: return Self.html(cut, quotes: false)
+            case .markdownV2: ChatText.cut(text, longest, measure: .utf16) { Self.escaped($0, reserved: Self.reserved) }
+            case .html: ChatText.cut(text, longest, measure: .utf16) { ChatText.entity($0) }
             }
         }
 
@@ -74,10 +75,18 @@ enum TelegramChat {
             mode == .markdownV2 ? "_" + self.text(text) + "_" : "<i>" + self.text(text) + "</i>"
         }
 
-        func link(_ label: String, to url: String) -> String {
+        /// A link to `url`, or nil when the address, escaped, is longer than ``TelegramChat/longest`` (it is left
+        /// out rather than cut: a cut address leads elsewhere).
+        func link(_ label: String, to url: String) -> String? {
+            let target =
+                switch mode {
+                case .markdownV2: url.map { Self.escaped($0, reserved: [")"]) }.joined()
+                case .html: ChatText.entities(url, quotes: true)
+                }
+            guard target.utf16.count <= longest else { return nil }
             switch mode {
-            case .markdownV2: return "[" + text(label) + "](" + Self.escaped(url, reserved: [")"]) + ")"
-            case .html: return "<a href=\"" + Self.html(url, quotes: true) + "\">" + text(label) + "</a>"
+            case .markdownV2: return "[" + text(label) + "](" + target + ")"
+            case .html: return "<a href=\"" + target + "\">" + text(label) + "</a>"
             }
         }
 
@@ -86,22 +95,9 @@ enum TelegramChat {
             "_", "*", "[", "]", "(", ")", "~", "`", ">", "#", "+", "-", "=", "|", "{", "}", ".", "!",
         ]
 
-        /// `text` with each reserved character, and every backslash, preceded by a backslash.
-        static func escaped(_ text: String, reserved: Set<Character>) -> String {
-            var out = ""
-            for character in text {
-                if character == "\\" || reserved.contains(character) { out.append("\\") }
-                out.append(character)
-            }
-            return out
-        }
-
-        static func html(_ text: String, quotes: Bool) -> String {
-            ChatText.entities(text, quotes: quotes)
-        }
-
-        static func cut(_ text: String) -> String {
-            ChatText.cut(text, longest)
+        /// `character`, preceded by a backslash when it is reserved or a backslash itself.
+        static func escaped(_ character: Character, reserved: Set<Character>) -> String {
+            character == "\\" || reserved.contains(character) ? "\\" + String(character) : String(character)
         }
     }
 }

@@ -3,7 +3,9 @@
 /// A character (a grapheme cluster) takes two columns when its first scalar is East Asian Wide or Fullwidth
 /// (Hangul, CJK, fullwidth forms) or it is shown as an emoji, none when it is a control character, else one:
 /// combining marks belong to the character before them, so "é" written as e + U+0301 takes one column. Text is
-/// cut only between characters, never inside one.
+/// cut only between characters, never inside one. An acting character (a control, a bidi override: see
+/// ``TerminalText``) takes the column of its stand-in, and the cells ``truncate(_:to:)`` and ``fit(_:to:alignment:)``
+/// make hold the stand-ins themselves, so a hostile title is measured as it is shown.
 ///
 /// Why our own: Foundation has no terminal width, and the wcwidth of the C library depends on the locale the
 /// process runs in (`C` gives -1 for every Hangul syllable); a box office table must line up the same everywhere.
@@ -16,6 +18,8 @@ package enum DisplayWidth {
     /// The columns of one character.
     package static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
+        // Controls never join a grapheme (but CR LF, two stand-ins): each scalar is one stand-in of one column.
+        if TerminalText.standIn(for: first) != nil { return character.unicodeScalars.count }
         if first.properties.generalCategory == .control || first.properties.generalCategory == .format { return 0 }
         if isWide(first.value) { return 2 }
         let properties = first.properties
@@ -40,6 +44,7 @@ package enum DisplayWidth {
 
     /// `text` cut to at most `width` columns, ending in `…` when it was cut (at a character boundary).
     package static func truncate(_ text: String, to width: Int) -> String {
+        let text = TerminalText.clean(text, for: .cell)
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var kept = ""

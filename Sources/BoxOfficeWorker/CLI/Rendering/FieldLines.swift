@@ -8,14 +8,15 @@ struct FieldLines {
     init(title: String, english: String?, width: Int, style: TerminalStyle) {
         self.width = max(40, width)
         self.style = style
-        lines = [style.bold(title)]
-        if let english, !english.isEmpty { lines.append(english) }
+        lines = [style.bold(TerminalText.clean(title, for: .cell))]
+        if let english, !english.isEmpty { lines.append(TerminalText.clean(english, for: .cell)) }
         lines.append(style.dim(String(repeating: "─", count: min(self.width, 60))))
     }
 
     /// A labelled field; nothing when the value is empty.
     mutating func field(_ name: String, _ value: String?) {
-        guard let value, !value.isEmpty else { return }
+        guard let raw = value, !raw.isEmpty else { return }
+        let value = TerminalText.clean(raw, for: .cell)
         let label = DisplayWidth.fit(name, to: 10)
         var first = true
         for line in MovieScreen.wrap(value, width: width - 11) {
@@ -30,12 +31,13 @@ struct FieldLines {
         guard !items.isEmpty else { return }
         lines.append(style.dim(heading))
         for item in items {
-            let note = item.note.map { " · " + $0 } ?? ""
+            let text = TerminalText.clean(item.text, for: .cell)
+            let note = item.note.map { " · " + TerminalText.clean($0, for: .cell) } ?? ""
             let room = width - 2
-            if DisplayWidth.of(item.text + note) > room {
-                lines.append("  " + DisplayWidth.truncate(item.text + note, to: room))
+            if DisplayWidth.of(text + note) > room {
+                lines.append("  " + DisplayWidth.truncate(text + note, to: room))
             } else {
-                lines.append("  " + item.text + (note.isEmpty ? "" : style.dim(note)))
+                lines.append("  " + text + (note.isEmpty ? "" : style.dim(note)))
             }
         }
     }

@@ -33,6 +33,16 @@ package struct TerminalStyle: Sendable {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// The length in scalars of the colour sequence `scalars` starts with, when it is one of the sequences
+    /// `paint` writes (`ESC [ 0|1|2|31|34|35 m`), else nil: what ``TerminalText/screen(_:)`` lets through.
+    static func sequenceLength(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
+        for code in ["0", "1", "2", "31", "34", "35"] {
+            let sequence = Array("\u{1B}[\(code)m".unicodeScalars)
+            if scalars.starts(with: sequence) { return sequence.count }
+        }
+        return nil
+    }
+
     package func red(_ text: String) -> String { paint(text, "31") }
     package func blue(_ text: String) -> String { paint(text, "34") }
     /// 신작.
