@@ -39,13 +39,14 @@ extension CLISession {
             }
             if let days = try flags.range(today: today) {
                 if display.format == .html {
-                    guard let folder = display.out else {
+                    guard let folder = display.out, !folder.isEmpty else {
                         throw CLIDate.Invalid(description: "a range as --format html is a site: give --out DIR")
                     }
                     let inputs = try periods(days).map { day throws(CLIDate.Invalid) in
                         try flags.input(date: day, period: period)
                     }
-                    return await writeSite(inputs, method: method, folder: folder, layout: flags.layout)
+                    return await writeSite(
+                        inputs, method: method, folder: folder, layout: flags.layout, maxCalls: flags.maxCalls)
                 }
                 guard display.format != .text, !display.format.isPost else {
                     throw CLIDate.Invalid(

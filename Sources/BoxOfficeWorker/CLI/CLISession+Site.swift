@@ -10,9 +10,13 @@ extension CLISession {
     /// part way leaves a site that links what it wrote. A period that cannot be had is said and skipped; the run then
     /// ends with 2, as a partial range export does. A folder holds one kind of box office (daily, or one weekly
     /// period, with the same filters): pages of another kind are refused, not written over its pages.
+    ///
+    /// The quota is planned as the range export plans it (``RangePlan``): a range that needs more KOBIS calls than
+    /// remain is refused before any call, and `--max-calls N` writes the cached pages and N more. Every file is
+    /// written by ``SiteFile``: a link planted in the folder is replaced, never followed.
     func writeSite(
         _ inputs: [BoxOfficeMethod.Input], method: BoxOfficeMethod, folder path: String,
-        layout: BoxOfficeScreen.Layout
+        layout: BoxOfficeScreen.Layout, maxCalls: Int?
     ) async -> Int32 {
         guard !inputs.isEmpty else {
             return fail(
@@ -29,7 +33,13 @@ extension CLISession {
         } catch {
             return fail("the site's folder \(path) could not be made: \(error.localizedDescription)")
         }
-        if let data = FileManager.default.contents(atPath: manifest.path) {
+        let data: [UInt8]?
+        do throws(SiteFile.Failure) {
+            data = try SiteFile.read(named: "pages.json", in: folder.path)
+        } catch {
+            return fail(error.description)
+        }
+        if let data {
             guard let known = SiteIndex(manifest: String(decoding: data, as: UTF8.self)) else {
                 return fail(
                     "\(manifest.path) is not this site's list of pages; remove it (the index is made again) or choose another folder"
@@ -43,8 +53,24 @@ extension CLISession {
             }
             index = known
         }
+        let range: RangePlan
+        do throws(RangePlan.Refusal) {
+            range = try await RangePlan(session: self, method: method, inputs: inputs, maxCalls: maxCalls)
+        } catch {
+            if let refused = error.error { return fail(refused) }
+            return fail(error.message)
+        }
+        let fetched = Set(range.cached.keys).union(range.chosen)
         var failures: [(label: String, reason: String, message: String)] = []
-        for input in inputs {
+        for (position, input) in inputs.enumerated() {
+            guard fetched.contains(position) else {
+                failures.append(
+                    (
+                        label: input.date.map(\.description) ?? "?", reason: "not_fetched",
+                        message: "left for a later run (--max-calls or the quota)"
+                    ))
+                continue
+            }
             let answer: BoxOfficeAnswer
             do {
                 answer = try await call(method, input)
@@ -76,8 +102,11 @@ extension CLISession {
             site.add(.init(file: name, heading: content.heading, top: office.entries.first?.title))
             index = site
             for (file, text) in [(name, page), ("index.html", site.html), ("pages.json", site.manifest)] {
-                let code = emit(Array(text.utf8), to: folder.appendingPathComponent(file).path, what: file)
-                if code != 0 { return code }
+                do throws(SiteFile.Failure) {
+                    try SiteFile.write(Array(text.utf8), named: file, in: folder.path)
+                } catch {
+                    return fail(error.description)
+                }
             }
         }
         guard failures.isEmpty else {

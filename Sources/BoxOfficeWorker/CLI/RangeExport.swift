@@ -5,12 +5,10 @@ import JSONRPC
 
 /// A range of days (or weekly periods) exported for a job, with the KOBIS quota in mind.
 ///
-/// It plans first: which periods are already cached (fresh in the store), how many KOBIS calls the rest need, and
-/// how many remain today. It refuses before calling anything when the calls needed exceed what remains, unless
-/// `maxCalls` allows a partial run; then it fetches the first uncached periods (in date order, concurrently under
-/// the per-service bound), writes every period it has in date order, and names every period it lacks (on stderr,
-/// and with `--missing` as the last NDJSON line). Finished periods are cached, so running it again resumes; SIGINT
-/// stops it the same way (what was fetched is kept).
+/// It plans first (``RangePlan``: refused before any call when the range cannot be had, `--max-calls` honoured);
+/// then it fetches the chosen periods (concurrently under the per-service bound), writes every period it has in
+/// date order, and names every period it lacks (on stderr, and with `--missing` as the last NDJSON line). Finished
+/// periods are cached, so running it again resumes; SIGINT stops it the same way (what was fetched is kept).
 struct RangeExport {
     let session: CLISession
     /// The method whose rules plan every period.
@@ -27,34 +25,17 @@ struct RangeExport {
     /// refused); 2 partial: some written, the rest missing (a failure, the quota or `--max-calls`); 130 interrupted.
     func run() async -> Int32 {
         let service = session.service
-        let plans: [BoxOfficePlan]
-        do throws(RPCError) {
-            plans = try inputs.map { input throws(RPCError) in
-                try method.check(input)
-                return try method.plan(input)
-            }
+        let range: RangePlan
+        do throws(RangePlan.Refusal) {
+            range = try await RangePlan(session: session, method: method, inputs: inputs, maxCalls: maxCalls)
         } catch {
-            return session.fail(error)
+            if let refused = error.error { return session.fail(refused) }
+            return session.fail(error.message)
         }
-        await service.prefetch(plans)
-        // What the cache holds, decoded once: counted for the plan and written as it is.
-        var offices: [Int: BoxOffice] = [:]
-        for index in plans.indices {
-            var plan = plans[index]
-            if let kept = service.atHand(&plan) { offices[index] = kept.value }
-        }
+        let plans = range.plans
+        var offices = range.cached
         let cached = Set(offices.keys)
-        let uncached = plans.indices.filter { !cached.contains($0) }
-        let remaining = await session.runtime.quota?.status().remaining ?? Int.max
-        let budget = min(uncached.count, maxCalls ?? uncached.count, remaining)
-        if maxCalls == nil, uncached.count > remaining {
-            let resets =
-                session.runtime.quota.map { _ in " (it resets at \(QuotaGuard.resetsAt(session.today)))" } ?? ""
-            return session.fail(
-                "\(plans.count) periods, \(cached.count) cached: \(uncached.count) KOBIS calls needed and \(remaining) "
-                    + "left today\(resets); nothing fetched. Give --max-calls N to fetch part of the range now")
-        }
-        let chosen = Array(uncached.prefix(budget))
+        let chosen = range.chosen
         let progress = ProgressBar(total: cached.count + chosen.count)
         for _ in cached { progress.step(call: false) }
         // Fired by SIGINT/SIGTERM ("by shutdown": the user stopped it) or when every fetch is done.

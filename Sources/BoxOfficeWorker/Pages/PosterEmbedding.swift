@@ -11,13 +11,18 @@ enum PosterEmbedding {
     }
 
     /// Copies the file into `folder/posters/` under its own name (its digest: the same poster is copied once) and
-    /// answers the page's relative address; nil when it cannot be copied.
+    /// answers the page's relative address; nil when it cannot be copied. A `posters` that is not a real folder
+    /// (a link planted to send the copies elsewhere) is not written into (``SiteFile``).
     static func copy(_ file: PosterFile, into folder: URL) -> String? {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let posters = folder.appendingPathComponent("posters", isDirectory: true)
         let target = posters.appendingPathComponent(name)
         let manager = FileManager.default
-        if !manager.fileExists(atPath: target.path) {
+        switch SiteFile.entry("posters", in: folder.path) {
+        case .none, .folder: break
+        case .regular, .link, .other: return nil
+        }
+        if case .none = SiteFile.entry(name, in: posters.path) {
             do {
                 try manager.createDirectory(at: posters, withIntermediateDirectories: true)
                 try manager.copyItem(at: URL(fileURLWithPath: file.path), to: target)

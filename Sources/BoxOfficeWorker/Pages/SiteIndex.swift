@@ -66,9 +66,22 @@ package struct SiteIndex: Sendable, Equatable {
         }
     }
 
-    /// A name the index may link: a plain file name ending in `.html`, so a manifest cannot point elsewhere.
+    /// A name the index may link: only a name the site itself writes, `YYYY-MM-DD.html` or
+    /// `week|weekend|weekdays-YYYY-MM-DD.html`. A manifest is a file anyone who can write the folder can edit, and
+    /// its names become links: `javascript:alert(1)-'.html` or `https:\\evil.example\x.html` must never be one.
     static func isPageName(_ name: String) -> Bool {
-        name.hasSuffix(".html") && !name.contains("/") && !name.hasPrefix(".") && name != "index.html"
+        guard name.hasSuffix(".html") else { return false }
+        var stem = Substring(name.dropLast(5))
+        for period in ["week-", "weekend-", "weekdays-"] where stem.hasPrefix(period) {
+            stem = stem.dropFirst(period.count)
+            break
+        }
+        let bytes = Array(stem.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7
+                ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
     }
 
     /// The index page.

@@ -1,0 +1,107 @@
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the static site reads and writes the files of its folder, which a cron job writes into every day and
+/// which someone else may be able to write into too (a shared web root).
+///
+/// - A file is written whole or not at all: to a new temporary name (created exclusively, so nothing planted under
+///   that name is opened), then renamed over the entry. A symbolic link planted under a page's name is so replaced
+///   by the page, never followed: the file it named is left as it was.
+/// - A FIFO, a device, a socket or a folder under a name the site writes is refused, not opened (opening a FIFO
+///   would block the run forever).
+/// - The manifest is read only when it is a regular file, for the same reasons.
+///
+/// Through swift-system: its calls retry what a signal interrupted, and `writeAll` writes until every byte is out.
+enum SiteFile {
+    /// Why a file of the site could not be read or written.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What is under `name` in `folder`, without following a link.
+    enum Entry {
+        case none, regular, link, folder
+        /// A FIFO, a socket or a device, by what it is.
+        case other(String)
+    }
+
+    static func entry(_ name: String, in folder: String) -> Entry {
+        var status = stat()
+        guard lstat(folder + "/" + name, &status) == 0 else { return .none }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFLNK: return .link
+        case S_IFDIR: return .folder
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("a device")
+        }
+    }
+
+    /// Writes `bytes` as `folder/name`, replacing a file or a link of that name. - Throws: when something else
+    /// is there, or the folder cannot be written.
+    static func write(_ bytes: [UInt8], named name: String, in folder: String) throws(Failure) {
+        let path = folder + "/" + name
+        switch entry(name, in: folder) {
+        case .none, .regular, .link: break
+        case .folder:
+            throw Failure(
+                description: "\(path) is a folder, not a file the site writes: remove it or choose another folder")
+        case .other(let what):
+            throw Failure(
+                description: "\(path) is \(what), not a file the site writes: remove it or choose another folder")
+        }
+        let temporary = folder + "/.\(name).\(UInt64.random(in: 0...UInt64.max)).part"
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw Failure(description: "\(name) could not be written in \(folder): \(error)")
+        }
+        do {
+            try descriptor.writeAll(bytes)
+            try descriptor.close()
+        } catch {
+            try? descriptor.close()
+            unlink(temporary)
+            throw Failure(description: "\(name) could not be written in \(folder): \(error)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(description: "\(name) could not be written in \(folder): \(reason)")
+        }
+    }
+
+    /// The bytes of `folder/name`, nil when there is nothing of that name. - Throws: when it is not a regular
+    /// file (a link, a FIFO, a folder) or cannot be read.
+    static func read(named name: String, in folder: String) throws(Failure) -> [UInt8]? {
+        let path = folder + "/" + name
+        switch entry(name, in: folder) {
+        case .none: return nil
+        case .regular: break
+        case .link: throw Failure(description: "\(path) is a link, not the site's own file: remove it")
+        case .folder: throw Failure(description: "\(path) is a folder, not the site's own file: remove it")
+        case .other(let what): throw Failure(description: "\(path) is \(what), not the site's own file: remove it")
+        }
+        do {
+            let descriptor = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec])
+            defer { try? descriptor.close() }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+                if count == 0 { break }
+                bytes += chunk[..<count]
+            }
+            return bytes
+        } catch {
+            throw Failure(description: "\(path) could not be read: \(error)")
+        }
+    }
+}
