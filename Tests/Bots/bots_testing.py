@@ -1,7 +1,9 @@
 """What the bot recipe tests share: the environments the recipes run in (with no key, with a key but the worker
 offline on its recorded days, or live against the fake KOBIS and Kakao), a worker that records how it was run, what
-the worker itself writes for a day, the chat services' documented limits, and fake chat services on 127.0.0.1 (a webhook that records what is posted and answers as a test scripts it; a Bot
-API that hands out updates and records sendMessage), each in a thread of the test's process."""
+the worker itself writes for a day, the chat services' documented limits, and fake chat services on 127.0.0.1 (a
+webhook that records what is posted and answers as a test scripts it; a Bot API that hands out updates and records
+sendMessage; another host, where a redirect points, that records whatever reaches it), each in a thread of the
+test's process."""
 import http.server
 import json
 import os
@@ -215,12 +217,17 @@ class WebhookHandler(Handler):
                                      "at": time.monotonic()})
             status, headers, answer = service.script.pop(0) if service.script else service.success
             service.changed.notify_all()
+        if status is None:
+            # Raw bytes in place of an HTTP answer (a garbled one), then the connection closed.
+            self.close_connection = True
+            self.wfile.write(answer)
+            return
         self.answer(status, answer, headers)
 
 
 class Webhook(Service):
-    """A chat webhook: records every POST; answers the next of `script` ((status, headers, body) each), then
-    `success`."""
+    """A chat webhook: records every POST; answers the next of `script` ((status, headers, body) each; a status None
+    writes the body as it is, in place of an HTTP answer), then `success`."""
 
     def __init__(self, success):
         self.requests = []
@@ -228,6 +235,28 @@ class Webhook(Service):
         self.success = success
         self.closing = False
         super().__init__(WebhookHandler)
+
+
+class ElsewhereHandler(Handler):
+    def record(self):
+        service = self.server.service
+        body = self.body()
+        with service.changed:
+            service.requests.append({"method": self.command, "path": self.path, "body": body})
+            service.changed.notify_all()
+        self.answer(200, b'{"ok":true,"result":true}')
+
+    do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = record
+
+
+class Elsewhere(Service):
+    """Another host, where a fake service's redirect points: records every request that reaches it, whatever its
+    method (a redirect followed as a GET too), and answers 200. A test asserts it stays empty."""
+
+    def __init__(self):
+        self.requests = []
+        self.closing = False
+        super().__init__(ElsewhereHandler)
 
 
 class BotAPIHandler(Handler):
@@ -251,6 +280,10 @@ class BotAPIHandler(Handler):
         with service.changed:
             service.calls.append({"token": token, "method": method, "params": params})
             service.changed.notify_all()
+        scripted = service.answers.get(method) or service.answers.get("*")
+        if scripted:
+            status, headers, body = scripted
+            return self.answer(status, body, headers)
         if method == "getMe":
             result = service.me
         elif method == "getUpdates":
@@ -277,7 +310,8 @@ class BotAPIHandler(Handler):
 class BotAPI(Service):
     """A fake Telegram Bot API (`/bot<token>/<method>`): getMe, getUpdates (a long poll that answers as soon as an
     update is queued, or empty when its `timeout` is up), sendMessage (recorded; with `refuse_markdown`, one with a
-    parse_mode is refused as unparsable), anything else `true`."""
+    parse_mode is refused as unparsable), anything else `true`. `answers` maps a method (or "*", any method) to the
+    (status, headers, body) answered to it instead: a token refused, a redirect."""
 
     me = {"id": 777000, "is_bot": True, "first_name": "Box office", "username": "boxoffice_test_bot"}
 
@@ -286,6 +320,7 @@ class BotAPI(Service):
         self.sent = []
         self.refused = []
         self.refuse_markdown = False
+        self.answers = {}
         self.updates = []
         self.closing = False
         super().__init__(BotAPIHandler)

@@ -1,7 +1,8 @@
 """The Telegram bot recipe (examples/bots/telegram-bot/bot.py, python-telegram-bot) run as a person runs it, against a
 fake Bot API on 127.0.0.1: `/daily 2023-04-26` is answered with exactly the worker's MarkdownV2 messages for the day,
 `/daily` with yesterday's, asked by its date (never another day in its place), errors are answered in the chat as
-plain text, without KOBIS_API_KEY the bot does not start, and SIGINT or SIGTERM stops the bot and its one worker."""
+plain text, without KOBIS_API_KEY the bot does not start, and SIGINT or SIGTERM stops the bot and its one worker; a
+token Telegram rejects stops it without ever showing the token, and no redirect of the Bot API is followed."""
 import json
 import os
 import signal
@@ -14,6 +15,7 @@ from bots_testing import BOTS, DAY, ROOT, WAIT, BotAPI, Lines, environment, keye
 
 BOT = str(BOTS / "telegram-bot" / "bot.py")
 TOKEN = "123456789:SECRET-telegram-bot-token"
+SECRET = TOKEN.split(":")[1]
 CHAT = 4242
 
 pytest.importorskip("telegram", reason="python-telegram-bot is not installed (bash scripts/python-env)")
@@ -173,6 +175,74 @@ def test_without_a_kobis_key_the_bot_does_not_start(bot_api, key, tmp_path):
     assert "boxoffice-worker started" not in done.stderr
     assert bot_api.calls == [] and bot_api.sent == []
     assert TOKEN not in done.stderr + done.stdout and TOKEN.split(":")[1] not in done.stderr + done.stdout
+
+
+def run_to_its_end(api, env, token=TOKEN):
+    """bot.py with `token`, run until it exits by itself (a start that fails): its exit status, stdout and stderr."""
+    return subprocess.run([sys.executable, BOT], env=dict(bot_environment(api, env), TELEGRAM_BOT_TOKEN=token),
+                          cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT)
+
+
+def assert_token_kept(*shown):
+    for text in shown:
+        assert SECRET not in text and TOKEN not in text
+
+
+def test_a_rejected_token_is_never_shown(bot_api, tmp_path):
+    """Telegram answering 401 to getMe: python-telegram-bot raises `The token <token> was rejected by the server`
+    and logs its traceback. The bot says so in a line of its own and exits 2, the token in no line of its output."""
+    bot_api.answers["*"] = (401, [], json.dumps(
+        {"ok": False, "error_code": 401, "description": "Unauthorized"}).encode())
+    done = run_to_its_end(bot_api, offline(tmp_path / "cache"))
+    assert done.returncode == 2, done.stderr
+    assert [call["method"] for call in bot_api.calls] == ["getMe"]
+    assert bot_api.calls[0]["token"] == "bot" + TOKEN
+    assert "Telegram rejected TELEGRAM_BOT_TOKEN (Unauthorized)" in done.stderr
+    assert "123456789:***" in done.stderr  # python-telegram-bot's own message, the token hidden
+    assert "boxoffice-worker started" not in done.stderr and bot_api.sent == []
+    assert_token_kept(done.stdout, done.stderr)
+
+
+def test_a_token_not_of_a_token_s_form_is_refused_unshown(bot_api, tmp_path):
+    """A token with a space and a line break in it (pasted wrong) would make a request URL httpx refuses, quoting
+    it: the bot refuses it first (2), without asking Telegram, and without showing it."""
+    done = run_to_its_end(bot_api, offline(tmp_path / "cache"), token="123456789:SECRET token\n")
+    assert done.returncode == 2, done.stderr
+    assert "TELEGRAM_BOT_TOKEN is not a bot token" in done.stderr
+    assert bot_api.calls == []
+    assert "SECRET token" not in done.stderr + done.stdout
+
+
+def test_a_redirect_at_the_start_is_not_followed(bot_api, elsewhere, tmp_path):
+    """A Bot API answering getMe with a redirect to another host: nothing reaches that host, the status is said, and
+    the bot exits 3."""
+    bot_api.answers["*"] = (302, [("Location", elsewhere.base + "/bot" + TOKEN + "/getMe")], b"")
+    done = run_to_its_end(bot_api, offline(tmp_path / "cache"))
+    assert done.returncode == 3, done.stderr
+    assert elsewhere.requests == []
+    assert [call["method"] for call in bot_api.calls] == ["getMe"]
+    assert "the Bot API answered HTTP 302, a redirect: not followed" in done.stderr
+    assert "Telegram could not be asked at the start" in done.stderr
+    assert "boxoffice-worker started" not in done.stderr
+    assert_token_kept(done.stdout, done.stderr)
+
+
+def test_a_message_redirected_is_not_followed(bot_api, elsewhere, tmp_path):
+    """sendMessage answered with a redirect to another host: nothing is sent there, the failure is logged with its
+    status, and the bot carries on (a long-running bot: it stops with 0 when told to)."""
+    bot_api.answers["sendMessage"] = (307, [("Location", elsewhere.base + "/bot" + TOKEN + "/sendMessage")], b"")
+    bot = Bot(bot_api, offline(tmp_path / "cache"))
+    try:
+        bot_api.command("/daily " + DAY, CHAT)
+        bot.log.wait_for("could not tell chat %d about the failure" % CHAT)
+    finally:
+        status, log = bot.stop(signal.SIGTERM)
+    assert elsewhere.requests == []
+    # The day's message, then the note that it failed: both refused, neither followed.
+    assert [call["method"] for call in bot_api.calls].count("sendMessage") == 2 and bot_api.sent == []
+    assert "the Bot API answered HTTP 307, a redirect: not followed" in log
+    assert status == 0, log
+    assert_token_kept(log)
 
 
 def test_a_spent_quota_is_answered(bot_api, tmp_path, upstream):

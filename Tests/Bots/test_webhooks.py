@@ -1,8 +1,8 @@
 """The Discord and Slack webhook recipes (examples/bots/*-webhook), run as cron runs them, posting to a fake webhook on
 127.0.0.1: what they post is exactly what the worker writes for the day, within each service's documented limits;
 yesterday is asked for by its date, so no other day is ever posted in its place; without KOBIS_API_KEY nothing is
-run or posted; a rate limit is waited out; any other failure exits non-zero with a message on stderr that never shows
-the webhook URL (a secret)."""
+run or posted; a rate limit is waited out; a redirect is never followed; any other failure exits non-zero with one
+line on stderr that never shows the webhook URL or its secret, an invalid URL's too, and never a traceback."""
 import json
 import re
 import socket
@@ -160,6 +160,65 @@ def test_a_service_out_of_reach_fails_loudly(service, tmp_path, upstream):
     result = post(settings, webhook.url, live(upstream, tmp_path / "cache"))
     assert result.returncode == 3
     assert "cannot reach" in result.stderr
+    assert_secret_kept(settings, webhook, result)
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_redirect_is_not_followed(service, status, elsewhere, tmp_path):
+    """A webhook answering a redirect to another host fails the run, saying the status: urllib would follow a 301,
+    302 or 303 as a GET to that host and count the message as posted."""
+    name, settings, webhook = service
+    webhook.script = [(status, [("Location", elsewhere.base + settings["path"])], b"")]
+    result = post(settings, webhook.url, keyed(tmp_path / "cache"), ["--offline"])
+    assert result.returncode == 3, result.stderr
+    assert elsewhere.requests == []
+    assert len(webhook.requests) == 1
+    assert "HTTP %d, a redirect: not followed" % status in result.stderr
+    assert "0 of 1 messages posted" in result.stderr and result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert_secret_kept(settings, webhook, result)
+
+
+# Webhook URLs urllib cannot request, each holding the secret (a NUL cannot be in the environment at all).
+INVALID_URLS = {
+    "a control character": lambda base, path: base + path + "\x01",
+    "a line break": lambda base, path: base + path + "\n",
+    "a space": lambda base, path: base + path + " x",
+    "a character outside ASCII": lambda base, path: base + path + "\u00e9",
+    "a port past 65535": lambda base, path: "http://127.0.0.1:99999" + path,
+    "a port that is no number": lambda base, path: "http://127.0.0.1:port" + path,
+    "an unclosed IPv6 host": lambda base, path: "http://[::1" + path,
+}
+
+
+@pytest.mark.parametrize("form", sorted(INVALID_URLS))
+def test_an_invalid_url_is_named_without_its_secret(service, form, tmp_path):
+    """Requested, these URLs raised out of urllib in tracebacks, several quoting the path, secret and all (a port
+    past 65535 was even taken modulo 65536): the script refuses them first (2), in one line that names the setting,
+    not the URL."""
+    name, settings, webhook = service
+    url = INVALID_URLS[form](webhook.base, settings["path"])
+    result = post(settings, url, keyed(tmp_path / "cache"), ["--offline"])
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("boxoffice-%s: %s is not a valid URL" % (name, settings["setting"]))
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stdout == "" and webhook.requests == []
+    for shown in (result.stdout, result.stderr):
+        assert settings["secret"] not in shown and settings["path"] not in shown
+
+
+def test_an_answer_that_cannot_be_read_is_one_line_without_the_secret(service, tmp_path):
+    """An answer http.client cannot read (a status line that quotes the webhook's path, as a broken proxy might)
+    raised out of urllib in a traceback: it fails the run (3) in one line, the secret as ***."""
+    name, settings, webhook = service
+    webhook.script = [(None, [], b"HTTP/1.1 2x0 " + settings["path"].encode() + b"\r\n\r\n")]
+    result = post(settings, webhook.url, keyed(tmp_path / "cache"), ["--offline"])
+    assert result.returncode == 3, result.stderr
+    assert len(webhook.requests) == 1
+    assert "Traceback" not in result.stderr
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("boxoffice-%s: " % name)]
+    assert "message 1 of 1: posting to %s failed: BadStatusLine" % name.capitalize() in line
+    assert "/***" in line and "0 of 1 messages posted" in line
     assert_secret_kept(settings, webhook, result)
 
 

@@ -863,6 +863,48 @@ YYYYMMDD, yesterday or today-N")))
       (should (equal (aref (cadr (car tabulated-list-entries)) 2)
                      "가나다라마바사아자차카타파하가나다라마…")))))
 
+(ert-deftest boxoffice-test-a-title-with-a-newline-keeps-its-row ()
+  "A title holding a newline is drawn on its row, as the control picture ␊.
+So are a carriage return, a tab and an escape: the worker's answers
+are rewritten on their way in, 드림's title given them, as KOBIS
+could send them.  Its row stays one line, its columns in line, and
+the detail's title one line above the English one."
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((handle (symbol-function 'boxoffice--handle-line))
+          (shown "드림␊(재개봉)␍␉␛끝"))
+      (cl-letf (((symbol-function 'boxoffice--handle-line)
+                 (lambda (process line)
+                   (funcall handle process
+                            (replace-regexp-in-string
+                             "\"title\":\"드림\""
+                             "\"title\":\"드림\\n(재개봉)\\r\\t\\u001b끝\""
+                             line t t)))))
+        (let ((list (boxoffice-daily "2023-04-26")))
+          (boxoffice-test--wait-drawn list)
+          (with-current-buffer list
+            (should (eq boxoffice--state 'drawn))
+            (should (equal (cl-subseq (car (boxoffice-test--rows)) 0 3)
+                           (list "1" "신작" shown)))
+            ;; Every line but the columns' header is a row, and the
+            ;; figures after the title start where every row's do.
+            (should (= (count-lines (point-min) (point-max)) 11))
+            (let ((columns (boxoffice-test--audience-columns)))
+              (should (= (length columns) 10))
+              (should (= (length (delete-dups columns)) 1)))
+            (goto-char (point-min))
+            (while (not (tabulated-list-get-id))
+              (forward-line 1))
+            (call-interactively (key-binding (kbd "RET"))))
+          (let ((movie (get-buffer "*boxoffice movie 20198482*")))
+            (should movie)
+            (boxoffice-test--wait "the poster line"
+                                  (lambda ()
+                                    (buffer-local-value 'boxoffice--poster
+                                                        movie)))
+            (with-current-buffer movie
+              (should (string-prefix-p (concat shown "\nDream\n")
+                                       (buffer-string))))))))))
+
 ;;;; Column names apart, rows under them
 
 (defun boxoffice-test--shown ()

@@ -176,6 +176,41 @@ cases.columns_line_up_in_display_cells = function()
   expect(text(buffer):find("극장판 포켓몬스터 베스트 위시「비크티니…", 1, true), "the long title is cut with …")
 end
 
+-- 드림's title as the worker would send it were KOBIS to hold a newline, a carriage return, a tab and an escape in
+-- it (a JSON line's escapes), and as the screens show it: each control character as its picture.
+local TITLE_WITH_CONTROLS = [["title":"드림\n(재개봉)\r\t\u001b끝"]]
+local TITLE_SHOWN = "드림␊(재개봉)␍␉␛끝"
+
+cases.a_title_with_a_newline_is_drawn_on_its_row = function()
+  offline()
+  -- Every answer the plugin decodes with 드림's title holding control characters (the worker's line rewritten on its
+  -- way in): once, nvim_buf_set_lines refused the newline and the buffer stayed at "Loading…".
+  local decode = vim.json.decode
+  vim.json.decode = function(answer, ...)
+    return decode((answer:gsub('"title":"드림"', TITLE_WITH_CONTROLS)), ...)
+  end
+  local list = boxoffice.daily("2023-04-26")
+  wait_for("the list", drawn(list))
+  local shown = lines(list)
+  equal(#shown, 13, "lines: the heading, a blank, the columns and ten rows")
+  expect(shown[4]:find("^%s*1  신작%s+" .. vim.pesc(TITLE_SHOWN) .. "%s%s+93,416 "), "row 1: " .. shown[4])
+  -- The pictures take a cell each: the row is as wide as the columns' header.
+  for index = 4, #shown do
+    equal(vim.fn.strdisplaywidth(shown[index]), vim.fn.strdisplaywidth(shown[3]), "width of " .. shown[index])
+  end
+  -- The detail: the title is its first line, the English one its second.
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  press("<CR>")
+  local detail = vim.api.nvim_get_current_buf()
+  wait_for("the detail", function() return drawn(detail)() and not text(detail):find("asking for the poster") end)
+  equal({ lines(detail)[1], lines(detail)[2] }, { TITLE_SHOWN, "Dream" }, "the detail's titles")
+  vim.json.decode = decode
+  equal(#errors_notified(), 0, "errors")
+  -- Whatever else a screen holds (the worker's log lines are drawn as they came) is drawn on one line too.
+  require("boxoffice.view").draw(list, { lines = { "a\nb\rc" }, highlights = {}, rows = {} })
+  equal(lines(list), { "a␊b␍c" }, "a line with a newline, drawn")
+end
+
 cases.enter_on_row_one_opens_the_detail = function()
   offline()
   local list = boxoffice.daily("2023-04-26")

@@ -441,11 +441,41 @@ changed options, such as `boxoffice-worker-environment'."
 (defvar-local boxoffice--heading nil
   "The header line of the last answer drawn, kept while asking again.")
 
+(defun boxoffice--one-line (text)
+  "TEXT with each control character as its picture, one column wide.
+A newline becomes ␊ (U+240A), a carriage return ␍, a tab ␉: any
+character U+0000 to U+001F the picture U+2400 above it, DEL ␡.  A
+title from the worker that holds one keeps its row of a table on one
+line, its columns in line."
+  (if (string-match-p "[\0-\37\177]" text)
+      (replace-regexp-in-string
+       "[\0-\37\177]"
+       (lambda (char)
+         (string (if (= (aref char 0) 127) #x2421 (+ #x2400 (aref char 0)))))
+       text t t)
+    text))
+
+(defun boxoffice--printable (value)
+  "VALUE, a parsed answer of the worker, with its strings on one line.
+A copy with every string in it through `boxoffice--one-line'; keys,
+numbers and the like are kept as they are."
+  (cond ((stringp value) (boxoffice--one-line value))
+        ((consp value)
+         (let (items)
+           (while (consp value)
+             (push (boxoffice--printable (car value)) items)
+             (setq value (cdr value)))
+           ;; What ends the list: nil, or the value of a dotted pair.
+           (nconc (nreverse items) (boxoffice--printable value))))
+        ((vectorp value) (vconcat (mapcar #'boxoffice--printable value)))
+        (t value)))
+
 (defun boxoffice--call-for (buffer method params callback &optional on-progress)
   "Ask METHOD with PARAMS for BUFFER; return the id.
 As `boxoffice--request' with ON-PROGRESS, but CALLBACK runs in
 BUFFER, and only if BUFFER still lives; killing BUFFER first
-cancels the call."
+cancels the call.  CALLBACK gets the result with its strings on one
+line (`boxoffice--printable'), for the screens to draw."
   (let (id)
     (setq id (boxoffice--request
               method params
@@ -454,7 +484,7 @@ cancels the call."
                   (with-current-buffer buffer
                     (setq boxoffice--buffer-calls
                           (delq id boxoffice--buffer-calls))
-                    (funcall callback result error))))
+                    (funcall callback (boxoffice--printable result) error))))
               on-progress))
     (with-current-buffer buffer
       (push id boxoffice--buffer-calls))
@@ -602,7 +632,7 @@ In the buffer it is wrapped to the window, as nothing is cut off."
     (boxoffice--redraw
      (lambda (width)
        (dolist (line (split-string (concat "boxoffice: " text) "\n"))
-         (dolist (piece (boxoffice--wrap line width t))
+         (dolist (piece (boxoffice--wrap (boxoffice--one-line line) width t))
            (insert piece "\n"))))
      'failed)))
 
@@ -1063,7 +1093,7 @@ the Poster line, and in the echo area as a warning."
                (let ((text (format "%s" (or (alist-get 'message error)
                                             error))))
                  (boxoffice--say 'warning "%s" text)
-                 (format "(%s)" text)))
+                 (format "(%s)" (boxoffice--one-line text))))
               ((not (eq (alist-get 'found result) t)) "(not found)")
               ((alist-get 'file result)
                (alist-get 'path (alist-get 'file result)))

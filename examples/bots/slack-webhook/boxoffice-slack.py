@@ -20,14 +20,18 @@ BOXOFFICE_WORKER names the worker: a full path, or a name looked up on PATH (def
 
 All or nothing from the worker: nothing is posted unless the worker wrote the whole day and exited 0. A rate limit
 (HTTP 429) is waited out as Slack asks (its Retry-After header) and the message sent again, a few times; any other
-refusal (`invalid_payload`, `no_service`, `channel_is_archived`, ...), or Slack out of reach, stops the run. The
-webhook URL is a secret (whoever has it can post to the channel), so no message of this script ever shows it. Exit
-status:
+refusal (`invalid_payload`, `no_service`, `channel_is_archived`, ...), or Slack out of reach, stops the run. So
+does a redirect (3xx): it is never followed, as urllib would follow it (as a GET, to wherever it points) and count the
+message as posted. The webhook URL is a secret (whoever has it can post to the channel), so no message of this script
+ever shows it: every failure, an unexpected one too, is one line on stderr with the URL as $SLACK_WEBHOOK_URL and its
+secret as ***, never a traceback. Exit status:
   0    posted (how many messages, and the day, on stdout)
   1    no day to post, nothing posted: KOBIS_API_KEY unset or empty, or the worker failed (its own log lines say
-       why: offline_unavailable, quota_exhausted, ...) or wrote no usable message
-  2    a bad setting: SLACK_WEBHOOK_URL unset or not an http(s) URL, BOXOFFICE_TODAY (or --today) not a date
-  3    Slack refused a message or could not be reached (stderr says which, and how many were posted before it)
+       why: offline_unavailable, quota_exhausted, ...) or wrote no usable message; or the script failed unexpectedly
+  2    a bad setting: SLACK_WEBHOOK_URL unset or not a valid http(s) URL (a space or a control character in it, a
+       port past 65535, ...), BOXOFFICE_TODAY (or --today) not a date
+  3    Slack refused a message, answered a redirect (3xx, not followed), or could not be reached (stderr says which,
+       and how many were posted before it)
   127  the worker not found
 """
 import datetime
@@ -54,6 +58,8 @@ SEOUL = datetime.timezone(datetime.timedelta(hours=9))  # Korea Standard Time: U
 # A day in one of the forms the worker reads (and a date, YYYY-MM-DD or YYYYMMDD, as BOXOFFICE_TODAY takes it).
 DAY = re.compile(r"\d{4}-\d\d-\d\d|\d{8}|yesterday|today(-\d+)?", re.IGNORECASE)
 DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)|(\d{4})(\d\d)(\d\d)")
+# Where the webhook's secret is in its URL's path: after which part, and how far after it.
+SECRET_AFTER = ("services", 3)  # /services/T.../B.../SECRET: the third part after services
 
 
 class Failure(Exception):
@@ -62,23 +68,65 @@ class Failure(Exception):
         self.status = status
 
 
+def secrets(url):
+    """What of the webhook URL `url` no message may show, longest first, each with what stands for it: the URL as
+    $SLACK_WEBHOOK_URL, its secret as *** (the part of the path SECRET_AFTER names, the path's last part, a
+    password); each as it is and as a message may quote it (escaped as repr() shows it, percent-encoded or decoded).
+    The path is read from the text itself, so that a URL urlsplit cannot read is hidden too."""
+    address = re.split(r"[?#]", url, maxsplit=1)[0]
+    path = address.split("://", 1)[1].partition("/")[2] if "://" in address else address
+    parts = [part for part in path.split("/") if part]
+    hidden = set(parts[-1:])
+    if SECRET_AFTER[0] in parts and parts.index(SECRET_AFTER[0]) + SECRET_AFTER[1] < len(parts):
+        hidden.add(parts[parts.index(SECRET_AFTER[0]) + SECRET_AFTER[1]])
+    try:
+        hidden.add(urllib.parse.urlsplit(url).password or "")
+    except ValueError:
+        pass
+    found = {}
+    for secret, shown in [(url, "$" + SETTING)] + [(secret, "***") for secret in hidden]:
+        for form in (secret, repr(secret)[1:-1], ascii(secret)[1:-1], urllib.parse.quote(secret),
+                     urllib.parse.quote(secret, safe=""), urllib.parse.unquote(secret)):
+            # A part of a few characters (`api`) is no secret, and hiding it would garble the message.
+            if len(form) > 3:
+                found.setdefault(form, shown)
+    return sorted(found.items(), key=lambda item: len(item[0]), reverse=True)
+
+
 def redact(text, url):
-    """`text` without the webhook URL or its path (the path holds the webhook's token)."""
+    """`text` without the webhook URL or its secret (see secrets())."""
     text = str(text)
-    parts = urllib.parse.urlsplit(url)
-    for secret in (url, parts.path, parts.path.rstrip("/").rsplit("/", 1)[-1]):
-        if len(secret) > 3:
-            text = text.replace(secret, "$" + SETTING)
+    for secret, shown in secrets(url):
+        text = text.replace(secret, shown)
     return text
+
+
+def one_line(text):
+    """`text` as one line of stderr: line breaks become spaces, any other control character its escape (an answer
+    quoted in a message is the service's text, not the terminal's)."""
+    text = re.sub(r"\s*[\r\n]+\s*", " ", text).strip()
+    return re.sub(r"[\x00-\x1f\x7f]", lambda match: "\\x%02x" % ord(match.group()), text)
 
 
 def webhook_url():
     url = os.environ.get(SETTING, "")
     if not url:
         raise Failure(2, "%s is not set: the incoming webhook's URL (your Slack app > Incoming Webhooks)" % SETTING)
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    # Checked here, so that no URL urllib would choke on (and quote, secret and all, in a traceback) is ever
+    # requested; what is wrong is said without the URL.
+    if not re.fullmatch(r"[!-~]+", url):
+        raise Failure(2, "%s is not a valid URL: it holds a space, a control character or a character outside ASCII"
+                      % SETTING)
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port  # a ValueError past 65535 or not a number
+    except ValueError:  # its text could quote the URL
+        raise Failure(2, "%s is not a valid URL: its host or its port cannot be read (a port is a number from 1 to "
+                         "65535)" % SETTING) from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Failure(2, "%s is not an http(s) URL" % SETTING)
+    if port == 0:
+        raise Failure(2, "%s is not a valid URL: its port is 0" % SETTING)
     return url
 
 
@@ -142,7 +190,9 @@ def messages(worker, arguments, day):
     ours."""
     asked = "the box office of %s" % day
     try:
-        done = subprocess.run([worker, "daily", "--format", "slack", *arguments], stdout=subprocess.PIPE)
+        # The webhook URL is this script's, not the worker's: its environment goes without it.
+        done = subprocess.run([worker, "daily", "--format", "slack", *arguments], stdout=subprocess.PIPE,
+                              env={key: value for key, value in os.environ.items() if key != SETTING})
     except OSError as error:
         raise Failure(127, "cannot run the worker %s: %s" % (worker, error.strerror or error))
     if done.returncode != 0:
@@ -172,29 +222,58 @@ def seconds_to_wait(headers):
         return 1.0
 
 
-def post(url, body, number, total):
-    for attempt in range(1, ATTEMPTS + 1):
-        request = urllib.request.Request(url, data=body, method="POST", headers={
-            "Content-Type": "application/json", "User-Agent": USER_AGENT})
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Follows no redirect: urllib would follow a 301, 302 or 303 as a GET, to wherever it points (another host),
+    and the message would count as posted. Declined, a 3xx stays the answer (an HTTPError), which post() fails on."""
+
+    def redirect_request(self, request, fp, code, msg, headers, newurl):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirects)
+
+
+def send(url, body):
+    """POSTs `body` once: (status, reason, headers, answer's body), whatever the status."""
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "Content-Type": "application/json", "User-Agent": USER_AGENT})
+    try:
+        with OPENER.open(request, timeout=TIMEOUT) as response:
+            return response.status, response.reason, response.headers, response.read()
+    except urllib.error.HTTPError as error:
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                response.read()
-                return
-        except urllib.error.HTTPError as error:
-            answer = error.read()
-            if error.code != 429:
-                raise Failure(3, "message %d of %d: Slack answered HTTP %d: %s" % (
-                    number, total, error.code, redact(answer.decode("utf-8", "replace")[:300], url) or error.reason))
-            wait = seconds_to_wait(error.headers)
-            if wait > LONGEST_WAIT or attempt == ATTEMPTS:
-                raise Failure(3, "message %d of %d: Slack is still rate-limiting this webhook (HTTP 429, retry "
-                                 "after %.1f s) after %d tries" % (number, total, wait, attempt))
-            print("%s: message %d of %d: rate-limited by Slack; sending again in %.2f s" % (
-                ME, number, total, wait), file=sys.stderr, flush=True)
-            time.sleep(wait)
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
-            raise Failure(3, "message %d of %d: cannot reach Slack: %s" % (number, total, redact(reason, url)))
+            return error.code, error.reason, error.headers, error.read()
+        finally:
+            error.close()
+
+
+def post(url, body, number, total):
+    message = "message %d of %d" % (number, total)
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            status, reason, headers, answer = send(url, body)
+        except urllib.error.URLError as error:
+            raise Failure(3, "%s: cannot reach Slack: %s" % (message, redact(error.reason, url)))
+        except OSError as error:
+            raise Failure(3, "%s: cannot reach Slack: %s" % (message, redact(error, url)))
+        except Exception as error:  # noqa: BLE001 (http.client's: an answer cut short or garbled; anything else)
+            raise Failure(3, "%s: posting to Slack failed: %s: %s" % (message, type(error).__name__,
+                                                                       redact(error, url)))
+        if 200 <= status < 300:
+            return
+        if 300 <= status < 400:
+            raise Failure(3, "%s: Slack answered HTTP %d, a redirect: not followed (a webhook takes its "
+                             "messages at its own URL; check %s)" % (message, status, SETTING))
+        if status != 429:
+            raise Failure(3, "%s: Slack answered HTTP %d: %s" % (
+                message, status, redact(answer.decode("utf-8", "replace")[:300], url) or reason))
+        wait = seconds_to_wait(headers)
+        if wait > LONGEST_WAIT or attempt == ATTEMPTS:
+            raise Failure(3, "%s: Slack is still rate-limiting this webhook (HTTP 429, retry after %.1f s) "
+                             "after %d tries" % (message, wait, attempt))
+        print("%s: %s: rate-limited by Slack; sending again in %.2f s" % (ME, message, wait), file=sys.stderr,
+              flush=True)
+        time.sleep(wait)
 
 
 # The worker's options this script sets itself: what it posts, and where it goes.
@@ -232,7 +311,11 @@ if __name__ == "__main__":
     try:
         main(sys.argv[1:])
     except Failure as failure:
-        print("%s: %s" % (ME, redact(failure, os.environ.get(SETTING, ""))), file=sys.stderr)
+        print("%s: %s" % (ME, one_line(redact(failure, os.environ.get(SETTING, "")))), file=sys.stderr)
         sys.exit(failure.status)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as error:  # noqa: BLE001 (a bug: one line as any failure, never a traceback quoting the URL)
+        print("%s: failed: %s: %s" % (ME, type(error).__name__, one_line(redact(error, os.environ.get(SETTING, "")))),
+              file=sys.stderr)
+        sys.exit(1)

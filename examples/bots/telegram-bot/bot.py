@@ -25,8 +25,11 @@ cannot give is said, never replaced by another day.
 Nothing fails silently: a day the worker cannot give (a bad or future date, the KOBIS quota spent, KOBIS down, a
 worker offline by --offline) is answered in the chat with the reason as plain text, and logged; so is anything
 unexpected (a message Telegram refused), through the error handler. Logs go to stderr, the worker's own lines among
-them; the token never does. Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 KOBIS_API_KEY unset or empty; 2 another bad
-setting (TELEGRAM_BOT_TOKEN unset, the worker not found, BOXOFFICE_TODAY or --today not a date).
+them; the token never does: every log record, python-telegram-bot's and its tracebacks too, has its secret part
+(after the colon) replaced by ***, and the worker is not given it. No redirect of the Bot API is followed: a 3xx
+fails the call, naming its status. Exit status: 0 stopped (Ctrl-C, SIGTERM); 1 KOBIS_API_KEY unset or empty; 2
+another bad setting (TELEGRAM_BOT_TOKEN unset, not of a token's form or rejected by Telegram, the worker not found,
+BOXOFFICE_TODAY or --today not a date); 3 Telegram out of reach at the start, or answering it with a redirect.
 """
 import datetime
 import logging
@@ -34,10 +37,13 @@ import os
 import re
 import shlex
 import sys
+import urllib.parse
 
 from telegram import Update
 from telegram.constants import ParseMode
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, CommandHandler, ContextTypes
+from telegram.request import HTTPXRequest
 
 from boxoffice_worker import (AsyncWorker, InvalidParams, QuotaExhausted, WorkerError, WorkerExited,
                               WorkerTimeout)
@@ -48,6 +54,60 @@ CALL_TIMEOUT = 60.0  # seconds one /daily may take in the worker (KOBIS is retri
 KEY = "KOBIS_API_KEY"
 SEOUL = datetime.timezone(datetime.timedelta(hours=9))  # Korea Standard Time: UTC+9 all year, no daylight saving
 DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)|(\d{4})(\d\d)(\d\d)")  # as the worker reads BOXOFFICE_TODAY
+SETTING = "TELEGRAM_BOT_TOKEN"
+# A bot token as @BotFather gives it: the bot's id, a colon, the secret.
+TOKEN = re.compile(r"[0-9]+:[A-Za-z0-9_-]+")
+
+
+class Redacting(logging.Filter):
+    """Hides the token in every record a handler writes, whoever logged it: python-telegram-bot puts it in messages
+    (`The token ... was rejected by the server`), in a Bot's repr and in the URLs of its requests, and a traceback can
+    quote any of them. Its secret part (after the colon) becomes ***, as it is and as a message may quote it (escaped
+    as repr() shows it, percent-encoded)."""
+
+    def __init__(self, token):
+        super().__init__()
+        secret = token.partition(":")[2] or token
+        forms = {secret, repr(secret)[1:-1], ascii(secret)[1:-1], urllib.parse.quote(secret, safe="")}
+        self.forms = sorted((form for form in forms if form), key=len, reverse=True)
+
+    def redact(self, text):
+        for form in self.forms:
+            text = text.replace(form, "***")
+        return text
+
+    def filter(self, record):
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 (arguments that do not fit the message: shown as they are, hidden too)
+            message = "%s %r" % (record.msg, record.args)
+        record.msg, record.args = self.redact(message), ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.redact(record.stack_info)
+        return True
+
+
+class Redirected(TelegramError):
+    """The Bot API answered a redirect (3xx), which is not followed."""
+
+
+class NoRedirects(HTTPXRequest):
+    """python-telegram-bot's HTTP client, following no redirect (httpx's default, made sure of): a 3xx fails the call
+    as Redirected, naming its status, instead of being read as an error of the Bot API's."""
+
+    def __init__(self, **options):
+        super().__init__(httpx_kwargs={"follow_redirects": False}, **options)
+
+    async def do_request(self, *args, **kwargs):
+        status, payload = await super().do_request(*args, **kwargs)
+        if 300 <= status < 400:
+            raise Redirected("the Bot API answered HTTP %d, a redirect: not followed (check TELEGRAM_API_BASE_URL)"
+                             % status)
+        return status, payload
 
 
 def fixed_today(worker_args):
@@ -136,16 +196,25 @@ async def close_worker(application: Application) -> None:
     worker: AsyncWorker = application.bot_data["worker"]
     pid = worker.pid
     await worker.close()
-    log.info("boxoffice-worker closed (pid %s)", pid)
+    if pid is not None:  # None: the bot stopped before it started its worker (Telegram refused the token)
+        log.info("boxoffice-worker closed (pid %s)", pid)
 
 
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs every request's URL at INFO, and the Bot API's URLs hold the token.
+    logging.captureWarnings(True)  # warnings too go through the handler, and its filter
+    # httpx logs every request's URL at INFO, and the Bot API's URLs hold the token (hidden anyway: Redacting).
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    token = os.environ.get("TELEGRAM_BOT_TOKEN", "")
+    # Taken out of the environment: the worker (started with this environment) has no use for it.
+    token = os.environ.pop(SETTING, "")
     if not token:
-        log.error("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave the bot")
+        log.error("%s is not set: the token @BotFather gave the bot", SETTING)
+        return 2
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redacting(token))
+    if not TOKEN.fullmatch(token):
+        log.error("%s is not a bot token: @BotFather gives one as digits, a colon, then letters, digits, - and _",
+                  SETTING)
         return 2
     if not os.environ.get(KEY):
         log.error("%s is not set: the worker's key to the KOBIS Open API (get one at "
@@ -159,7 +228,10 @@ def main() -> int:
     except (FileNotFoundError, ValueError) as error:
         log.error("%s", error)
         return 2
-    builder = ApplicationBuilder().token(token).concurrent_updates(True)
+    # Pools as python-telegram-bot's own: 256 connections for the calls, one for the long poll.
+    builder = (ApplicationBuilder().token(token).concurrent_updates(True)
+               .request(NoRedirects(connection_pool_size=256))
+               .get_updates_request(NoRedirects(connection_pool_size=1)))
     base_url = os.environ.get("TELEGRAM_API_BASE_URL")
     if base_url:
         builder = builder.base_url(base_url)
@@ -169,10 +241,26 @@ def main() -> int:
     application.add_handler(CommandHandler("daily", daily))
     application.add_handler(CommandHandler(["start", "help"], help_text))
     application.add_error_handler(on_error)
-    # Stops on SIGINT, SIGTERM and SIGABRT: polling ends, handlers in flight finish, then close_worker.
-    application.run_polling(allowed_updates=["message"])
+    # Stops on SIGINT, SIGTERM and SIGABRT: polling ends, handlers in flight finish, then close_worker. What fails
+    # the start (getMe, deleteWebhook) comes out of run_polling: said in one line (python-telegram-bot has logged its
+    # traceback, the token hidden), never as an uncaught traceback, which no filter would see.
+    try:
+        application.run_polling(allowed_updates=["message"])
+    except InvalidToken as error:
+        # python-telegram-bot says so of a 401, and of a 404 too: a base URL that is no Bot API's.
+        log.error("Telegram rejected %s (%s): the token @BotFather gave is wrong or was revoked%s; the bot stops",
+                  SETTING, error.__cause__ or error,
+                  " (or TELEGRAM_API_BASE_URL is not a Bot API)" if base_url else "")
+        return 2
+    except TelegramError as error:
+        log.error("Telegram could not be asked at the start (%s: %s); the bot stops", type(error).__name__, error)
+        return 3
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception:  # noqa: BLE001 (a bug: logged through the handler, token hidden, not printed raw)
+        log.exception("the bot failed")
+        sys.exit(1)

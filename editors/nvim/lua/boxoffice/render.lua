@@ -1,13 +1,47 @@
 -- The screens as lines: pure functions from a method's result to what a buffer shows. Each returns
 -- { lines = {...}, highlights = { {group, line, first_byte, last_byte}, ... }, rows = { [line] = movieCode } }
 -- with 0-based lines and byte columns (as nvim_buf_add_highlight takes them) and 1-based `rows` (as the cursor
--- reports them). Widths are display cells (strdisplaywidth): a Hangul syllable takes two.
+-- reports them). Widths are display cells (strdisplaywidth): a Hangul syllable takes two. Text from the worker comes
+-- through M.printable first (view.lua does it), so no line holds a control character.
 local config = require("boxoffice.config")
 local dates = require("boxoffice.dates")
 
 local M = {}
 
 local width = vim.fn.strdisplaywidth
+
+-- A control character's picture (U+2400 + its code; DEL's U+2421), in UTF-8: one display cell, where the character
+-- itself would be two (^J) or, a newline, no line at all.
+local function picture(char)
+  local code = char:byte()
+  if code == 127 then
+    return "\226\144\161"
+  end
+  return string.char(0xE2, 0x90, 0x80 + code)
+end
+
+--- `text` with each control character (U+0000 to U+001F, U+007F) as its picture: a newline as ␊, a carriage
+--- return as ␍, a tab as ␉. A buffer line cannot hold a newline (nvim_buf_set_lines refuses it), and the others
+--- would break a row's columns.
+function M.one_line(text)
+  return (text:gsub("[%z\1-\31\127]", picture))
+end
+
+--- `answer`, a decoded answer of the worker, with every string in it through M.one_line: a copy (vim.NIL, numbers
+--- and booleans as they are), for the screens to lay out with every character one they can draw.
+function M.printable(answer)
+  if type(answer) == "string" then
+    return M.one_line(answer)
+  end
+  if type(answer) ~= "table" then
+    return answer
+  end
+  local copy = {}
+  for key, item in pairs(answer) do
+    copy[key] = M.printable(item)
+  end
+  return setmetatable(copy, getmetatable(answer))
+end
 
 -- A JSON null (vim.NIL) or a missing value, as nil.
 local function value(v)
@@ -262,10 +296,12 @@ function M.status(status, binary)
   return { lines = lines, highlights = highlights, rows = {} }
 end
 
---- An error as a buffer shows it, wrapped at `cells` (the message also goes to vim.notify).
+--- An error as a buffer shows it, wrapped at `cells` (the message also goes to vim.notify): its lines as paragraphs,
+--- any other control character as its picture.
 function M.error(err, cells)
   local lines = { "boxoffice: the call failed", "" }
   for _, paragraph in ipairs(vim.split(err.message or "unknown error", "\n", { plain = true })) do
+    paragraph = M.one_line(paragraph)
     local indent = paragraph:match("^%s*")
     wrap(lines, indent, indent, vim.split(vim.trim(paragraph), " ", { plain = true }), " ", math.max(20, cells or 80))
   end

@@ -19,13 +19,19 @@ local function find_buffer(name)
   end
 end
 
---- Draws `screen` (render.lua's shape) into `buffer`.
+--- Draws `screen` (render.lua's shape) into `buffer`. Every line goes through render.one_line: a newline in one
+--- (nvim_buf_set_lines refuses it, and the buffer would stay at "Loading…") or any other control character shows as
+--- its picture. The screens have done it already for what the worker said; this is for the rest (the worker's log).
 function M.draw(buffer, screen)
   if not vim.api.nvim_buf_is_valid(buffer) then
     return
   end
+  local lines = {}
+  for index, line in ipairs(screen.lines) do
+    lines[index] = render.one_line(line)
+  end
   vim.api.nvim_buf_set_option(buffer, "modifiable", true)
-  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, screen.lines)
+  vim.api.nvim_buf_set_lines(buffer, 0, -1, false, lines)
   vim.api.nvim_buf_set_option(buffer, "modifiable", false)
   vim.api.nvim_buf_set_option(buffer, "modified", false)
   vim.api.nvim_buf_clear_namespace(buffer, namespace, 0, -1)
@@ -42,7 +48,8 @@ local function notify_error(err, level)
 end
 
 --- Asks `method` with `params` for `buffer`'s view and draws the answer with `on_result(result)` (which returns a
---- screen, or nil when it drew the buffer itself). A call already in flight for the buffer is cancelled, and so is
+--- screen, or nil when it drew the buffer itself); `result` has every string through render.printable, so that a
+--- title holding a newline lays out on its row. A call already in flight for the buffer is cancelled, and so is
 --- this one when the buffer closes first. `options.on_progress` gets progress; `options.on_error(err)` returns the
 --- screen of a failure (default: the error alone) for a call whose failure leaves the rest of the screen standing.
 function M.ask(buffer, method, params, on_result, options)
@@ -62,7 +69,7 @@ function M.ask(buffer, method, params, on_result, options)
       end
       if err then
         if options.on_error then
-          M.draw(buffer, options.on_error(err))
+          M.draw(buffer, options.on_error(render.printable(err)))
           notify_error(err, vim.log.levels.WARN)
         else
           M.draw(buffer, render.error(err, M.width(buffer)))
@@ -70,7 +77,7 @@ function M.ask(buffer, method, params, on_result, options)
         end
         return
       end
-      local screen = on_result(result)
+      local screen = on_result(render.printable(result))
       if screen then
         M.draw(buffer, screen)
       end
