@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import TestSupport
 import Testing
 
 @testable import BoxOfficeCore
@@ -24,6 +25,41 @@ struct SecurityUnitTests {
         #expect(!String(decoding: redactor.redact(body), as: UTF8.self).contains(Self.kobisKey))
         let plain = Array("{\"boxOfficeResult\":{}}".utf8)
         #expect(redactor.redact(plain) == plain)
+    }
+
+    @Test("a key echoed with JSON escapes, and a mirror's Basic credential, are taken out once decoded")
+    func redactionAfterDecoding() throws {
+        let endpoint = LiveFetcher.Endpoint(
+            baseURL: "http://user:s3cret-pw@127.0.0.1:8080/kobis", key: Self.kobisKey, setting: "KOBIS_API_KEY")
+        let redactor = Redactor(endpoint.secrets)
+        let escaped = Self.kobisKey.unicodeScalars.map { String(format: "\\u%04X", $0.value) }.joined()
+        let mixed = Self.kobisKey.unicodeScalars.enumerated().map { index, scalar in
+            index % 2 == 0 ? String(format: "\\u%04x", scalar.value) : String(scalar)
+        }.joined()
+        let basic = try #require(endpoint.basicAuthorization)
+        for echoed in [escaped, mixed, basic, "Authorization: \(basic)"] {
+            let body = Array(#"{"faultInfo":{"message":"you sent \#(echoed)","errorCode":"320010"}}"#.utf8)
+            let clean = redactor.redact(body)
+            let message = try JSONParser.parse(clean)["faultInfo"]?["message"]?.stringValue ?? ""
+            #expect(!message.contains(Self.kobisKey) && !message.contains("dXNlcjpzM2NyZXQtcHc="), "\(message)")
+            #expect(message.contains("REDACTED"), "\(message)")
+        }
+        // Not JSON: the escapes are read and the text redacted.
+        let page = redactor.redact(Array("<p>key \(escaped)</p>".utf8))
+        #expect(String(decoding: page, as: UTF8.self) == "<p>key REDACTED</p>")
+    }
+
+    @Test("a base URL's secret that is also a member name is redacted in values only: the answer still decodes")
+    func redactionKeepsMemberNames() throws {
+        let url = SharedData.repositoryRoot.appending(path: "Fixtures/upstream/kobis/daily-20230426.json")
+        let body = [UInt8](try Data(contentsOf: url))
+        for baseURL in ["http://user:movieNm@127.0.0.1/kobis", "http://127.0.0.1/kobis?mirror=rank"] {
+            let redactor = Redactor(LiveFetcher.Endpoint(baseURL: baseURL, key: nil, setting: "K").secrets)
+            let clean = redactor.redact(body)
+            let office = try KOBISDecoder.dailyBoxOffice(clean, source: RecordedBodies.source)
+            #expect(office.entries.count == 10, "\(baseURL)")
+            #expect(office.entries.first?.title == "드림", "\(baseURL)")
+        }
     }
 
     @Test("property: a key embedded anywhere in random text never survives redaction (2,000 texts)")

@@ -50,7 +50,10 @@ package struct LiveFetcher: Fetcher {
                     // The whole pair always counts, however short its parts (a two-letter password is still one).
                     secrets += ["\(user):\(password)", password, user]
                     secrets += [components.percentEncodedUser, components.percentEncodedPassword].compactMap { $0 }
-                    authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+                    let credential = Data("\(user):\(password)".utf8).base64EncodedString()
+                    authorization = "Basic " + credential
+                    // A mirror that echoes the request's headers echoes this too.
+                    secrets.append(credential)
                     plain.user = nil
                     plain.password = nil
                 }

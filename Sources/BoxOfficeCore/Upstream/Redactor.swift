@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 
 /// Takes the worker's secrets out of text and bytes: the configured API keys (as they are and percent-encoded), any
 /// `KakaoAK <credential>` an upstream echoes, and the user information and query strings of the configured base URLs.
@@ -49,19 +50,77 @@ package struct Redactor: Sendable, Hashable {
         return result
     }
 
-    /// `bytes` with every secret replaced by ``mark`` (the same rule over UTF-8); the same array when none occurs,
-    /// which is nearly always: the check is a byte search, with no copy.
+    /// `bytes` with every secret replaced by ``mark``; the same array when none occurs, which is nearly always: the
+    /// check is a byte search, with no copy.
+    ///
+    /// A body that is JSON is redacted where a value carries a secret, after decoding, and written again:
+    /// - a key echoed with JSON escapes (`\u006b\u006f…`) is a secret once decoded, so the escaped forms count too
+    ///   (``containsSecret(_:)`` looks at the body with its ASCII `\u00XX` escapes read);
+    /// - member names are never touched: a base URL's password `movieNm` or query value `rank` must not rename
+    ///   the members every answer is read by (it once turned every answer into `upstream_malformed`).
+    /// A body that is not JSON (an HTML error page) is redacted as text.
     package func redact(_ bytes: [UInt8]) -> [UInt8] {
         guard containsSecret(bytes) else { return bytes }
-        return Array(redact(String(decoding: bytes, as: UTF8.self)).utf8)
+        if let document = try? JSONParser.parse(bytes) {
+            return JSONSerializer.serialize(redactValues(document))
+        }
+        return Array(redact(String(decoding: Self.unescapingASCII(bytes), as: UTF8.self)).utf8)
     }
 
-    /// Whether `bytes` hold a secret or a `KakaoAK` credential.
+    /// `value` with every string value redacted (member names kept).
+    private func redactValues(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(redact(text))
+        case .array(let items): .array(items.map(redactValues))
+        case .object(let members):
+            .object(JSONObject(members.map { ($0.key, redactValues($0.value)) }))
+        default: value
+        }
+    }
+
+    /// Whether `bytes` hold a secret or a `KakaoAK` credential, as they are or with their ASCII JSON escapes read.
     package func containsSecret(_ bytes: [UInt8]) -> Bool {
+        if holdsSecret(bytes) { return true }
+        // `\u00` starts every escape of an ASCII character.
+        guard Self.find(Array(#"\u00"#.utf8), in: bytes) else { return false }
+        return holdsSecret(Self.unescapingASCII(bytes))
+    }
+
+    private func holdsSecret(_ bytes: [UInt8]) -> Bool {
         for secret in secrets + ["KakaoAK"] where Self.find(Array(secret.utf8), in: bytes) {
             return true
         }
         return false
+    }
+
+    /// `bytes` with every `\u00XX` escape of a printable ASCII character replaced by the character: what a
+    /// secret looks like once the JSON is read. (An escaped backslash, `\\u0041`, is read as an escape too: the
+    /// result is only searched, or redacted when the body is not JSON.)
+    static func unescapingASCII(_ bytes: [UInt8]) -> [UInt8] {
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\"), index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
+                bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
+                let high = hex(bytes[index + 4]), let low = hex(bytes[index + 5]), (0x20...0x7E).contains(high << 4 | low)
+            {
+                out.append(high << 4 | low)
+                index += 6
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
