@@ -111,7 +111,8 @@ package struct Redactor: Sendable, Hashable {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\"), index + 5 < bytes.count, bytes[index + 1] == UInt8(ascii: "u"),
                 bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
-                let high = hex(bytes[index + 4]), let low = hex(bytes[index + 5]), (0x20...0x7E).contains(high << 4 | low)
+                let high = hex(bytes[index + 4]), let low = hex(bytes[index + 5]),
+                (0x20...0x7E).contains(high << 4 | low)
             {
                 out.append(high << 4 | low)
                 index += 6
