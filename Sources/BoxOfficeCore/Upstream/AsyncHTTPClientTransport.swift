@@ -59,7 +59,11 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
-        let limit = deadline
+        // The exchange's own limit, or what is left of its call's, whichever ends first.
+        let limit = request.callEnds.map { min(deadline, ContinuousClock.now.duration(to: $0)) } ?? deadline
+        guard limit > .zero else {
+            throw TransportError(.deadline, "no time left for \(request.redactedURL) within the call's deadline")
+        }
         let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
             group.addTask { () async -> Result<HTTPResponse, TransportError>? in
                 // Through Result(awaiting:), as every child that catches (a do/catch in a child is miscompiled
@@ -93,9 +97,11 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
+    /// `duration` in seconds, to a tenth: `15`, `0.5`, `14.8`.
     static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value == value.rounded() ? String(Int(value)) : String(value)
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 
     private func exchange(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {

@@ -11,6 +11,9 @@ package struct HTTPRequest: Sendable {
     /// Judges the URL before each hop (the first and every redirect): why it may not be fetched, or the address
     /// it is to be fetched from.
     package var destinationCheck: (@Sendable (String) async -> DestinationVerdict)?
+    /// When the call this exchange belongs to must be over (`--deadline`, counted from the call's first attempt):
+    /// the transport ends the exchange then, even sooner than its own limit. nil: the transport's limit only.
+    package var callEnds: ContinuousClock.Instant?
 
     package init(
         url: String, redactedURL: String, headers: [(String, String)] = [], redirectsToAnyHost: Bool = false,

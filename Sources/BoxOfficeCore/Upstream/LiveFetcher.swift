@@ -78,8 +78,12 @@ package struct LiveFetcher: Fetcher {
     package var kobis: Endpoint
     package var kakao: Endpoint
     package var transport: any HTTPTransport
-    /// Per attempt.
+    /// Per attempt: to the head, and the longest silence within the body (the transport's read timeout).
     package var timeout: Duration
+    /// The whole call, every attempt and every wait between them included (`--deadline`): a retry that cannot
+    /// start and end before it is not made, and the last attempt is cut when it comes. A body trickled a byte a
+    /// second once kept a call with `--deadline 15` for 39 s: three attempts, each within its own limit.
+    package var deadline: Duration
     package var retry: RetryPolicy
     package var counters: UpstreamCounters
     /// Takes both services' secrets out of every body and message (see ``Redactor``).
@@ -87,12 +91,14 @@ package struct LiveFetcher: Fetcher {
 
     package init(
         kobis: Endpoint, kakao: Endpoint, transport: any HTTPTransport, timeout: Duration,
-        retry: RetryPolicy = RetryPolicy(), counters: UpstreamCounters = UpstreamCounters()
+        deadline: Duration = .seconds(30), retry: RetryPolicy = RetryPolicy(),
+        counters: UpstreamCounters = UpstreamCounters()
     ) {
         self.kobis = kobis
         self.kakao = kakao
         self.transport = transport
         self.timeout = timeout
+        self.deadline = deadline
         self.retry = retry
         self.counters = counters
         redactor = Redactor(kobis.secrets + kakao.secrets)
@@ -108,15 +114,21 @@ package struct LiveFetcher: Fetcher {
             error.setting = endpoint.setting
             throw error
         }
-        let request = Self.request(call, endpoint: endpoint, key: key)
+        var request = Self.request(call, endpoint: endpoint, key: key)
+        let ends = ContinuousClock.now.advanced(by: deadline)
+        request.callEnds = ends
         var lastProblem = ""
+        var made = 0
         var lastStatus: Int?
         var askedWait: Double?
         for attempt in 1...max(1, retry.attempts) {
             if attempt > 1 {
+                let backoff = retry.delay(after: attempt - 1, random: Double.random(in: 0...1))
+                let wait = askedWait.map { Duration.milliseconds(Int64($0 * 1000)) } ?? backoff
+                // No retry that would start at or past the call's deadline.
+                guard ContinuousClock.now.advanced(by: wait) < ends else { break }
                 do {
-                    let backoff = retry.delay(after: attempt - 1, random: Double.random(in: 0...1))
-                    try await Task.sleep(for: askedWait.map { .milliseconds(Int64($0 * 1000)) } ?? backoff)
+                    try await Task.sleep(for: wait)
                 } catch {
                     throw BoxOfficeError(
                         .upstreamUnavailable, "cancelled while waiting to retry \(request.redactedURL)",
@@ -124,6 +136,7 @@ package struct LiveFetcher: Fetcher {
                 }
             }
             counters.record(call.service)
+            made = attempt
             askedWait = nil
             var response: HTTPResponse
             do {
@@ -160,8 +173,10 @@ package struct LiveFetcher: Fetcher {
                 throw rejected(call.service, response, request)
             }
         }
+        let attempts = made == 1 ? "1 attempt" : "\(made) attempts"
+        let within = made < retry.attempts ? ", the most the call's deadline (--deadline) left time for" : ""
         var error = unavailable(
-            call.service, Self.naming("\(lastProblem) after \(retry.attempts) attempts", request.redactedURL),
+            call.service, Self.naming("\(lastProblem) after \(attempts)\(within)", request.redactedURL),
             status: lastStatus)
         error.retryAfterSeconds = askedWait.map { Int($0.rounded(.up)) }
         throw error

@@ -77,7 +77,7 @@ package final class WorkerRuntime: Sendable {
             self.quota = quota
             let live = LiveFetcher(
                 kobis: configuration.kobis, kakao: configuration.kakao, transport: http,
-                timeout: configuration.timeout, counters: counters
+                timeout: configuration.timeout, deadline: configuration.deadline, counters: counters
             )
             let upstream = LimitingFetcher(QuotaFetcher(live, quota: quota), perService: configuration.upstreamWidth)
             cache = CachingFetcher(
