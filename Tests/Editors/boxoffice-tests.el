@@ -865,19 +865,22 @@ YYYYMMDD, yesterday or today-N")))
 
 (ert-deftest boxoffice-test-a-title-with-a-newline-keeps-its-row ()
   "A title holding a newline is drawn on its row, as the control picture ␊.
-So are a carriage return, a tab and an escape: the worker's answers
-are rewritten on their way in, 드림's title given them, as KOBIS
-could send them.  Its row stays one line, its columns in line, and
-the detail's title one line above the English one."
+So are a carriage return, a tab and an escape, and a C1 control
+(U+009B, a terminal's CSI), a bidi override (U+202E) and a bidi
+isolate (U+2066) as �: the worker's answers are rewritten on their
+way in, 드림's title given them, as KOBIS could send them.  Its row
+stays one line, its columns in line, and the detail's title one line
+above the English one."
   (boxoffice-test--with boxoffice-test--offline
     (let ((handle (symbol-function 'boxoffice--handle-line))
-          (shown "드림␊(재개봉)␍␉␛끝"))
+          (shown "드림␊(재개봉)␍␉␛끝�[2J�역순�"))
       (cl-letf (((symbol-function 'boxoffice--handle-line)
                  (lambda (process line)
                    (funcall handle process
                             (replace-regexp-in-string
                              "\"title\":\"드림\""
-                             "\"title\":\"드림\\n(재개봉)\\r\\t\\u001b끝\""
+                             (concat "\"title\":\"드림\\n(재개봉)\\r\\t\\u001b끝"
+                                     "\\u009b[2J\\u202e역순\\u2066\"")
                              line t t)))))
         (let ((list (boxoffice-daily "2023-04-26")))
           (boxoffice-test--wait-drawn list)
@@ -885,6 +888,8 @@ the detail's title one line above the English one."
             (should (eq boxoffice--state 'drawn))
             (should (equal (cl-subseq (car (boxoffice-test--rows)) 0 3)
                            (list "1" "신작" shown)))
+            ;; The pictures and the � take a column each.
+            (should (= (string-width shown) 28))
             ;; Every line but the columns' header is a row, and the
             ;; figures after the title start where every row's do.
             (should (= (count-lines (point-min) (point-max)) 11))
@@ -904,6 +909,46 @@ the detail's title one line above the English one."
             (with-current-buffer movie
               (should (string-prefix-p (concat shown "\nDream\n")
                                        (buffer-string))))))))))
+
+(ert-deftest boxoffice-test-c1-and-bidi-controls-become-replacement-characters ()
+  "A C1 control, a bidi one and U+2028/U+2029 from the worker are drawn as �.
+Each is one column, in the place of the character it stands for; the
+characters beside their ranges stay.  The header line shows it too;
+an error the worker says with them shows it in the buffer and the echo
+area, and the worker's stderr in the log."
+  (dolist (code '(#x80 #x85 #x9b #x9f #x2028 #x2029 #x202a #x202b #x202c #x202d #x202e
+                       #x2066 #x2067 #x2068 #x2069))
+    (let ((shown (boxoffice--one-line (string ?a code ?b))))
+      (should (equal shown "a�b"))
+      (should (= (string-width shown) 3))))
+  (dolist (code '(#x7e #xa0 #xe9 #x2027 #x202f #x2065 #x206a #x2400 #xfffd #xb4dc #x1f3ac))
+    (should (equal (boxoffice--one-line (string ?a code ?b)) (string ?a code ?b))))
+  (let ((case-fold-search t))
+    (should (equal (boxoffice--one-line "ABC abc") "ABC abc")))
+  (should (equal (boxoffice--lines "a\u202eb\nc\u009bd\te") "a�b\nc�d␉e"))
+  (should (equal (boxoffice--header "50% \u2066x") "50%% �x"))
+  (boxoffice-test--with boxoffice-test--offline
+    (let ((handle (symbol-function 'boxoffice--handle-line)))
+      (cl-letf (((symbol-function 'boxoffice--handle-line)
+                 (lambda (process line)
+                   (funcall handle process
+                            (replace-regexp-in-string
+                             "\"message\":\"" "\"message\":\"\\u202e\\u009b" line t t)))))
+        (let ((buffer (boxoffice-movie "99999999")))
+          (boxoffice-test--wait-drawn buffer)
+          (with-current-buffer buffer
+            (should (eq boxoffice--state 'failed))
+            (should (string-prefix-p "boxoffice: ��offline mode: no recorded response"
+                                     (buffer-string))))
+          (should (boxoffice-test--said "\\`boxoffice: ��offline mode: no recorded response"))
+          (should-not (boxoffice-test--said "[\u009b\u202e]"))
+          ;; The worker's stderr reaches the log through the same stand-ins.
+          (let ((pipe (cl-find #'boxoffice--stderr (process-list) :key #'process-filter)))
+            (should pipe)
+            (funcall (process-filter pipe) pipe "a line\u202e with \u009b[2J in it\n"))
+          (with-current-buffer boxoffice--log-buffer
+            (should (string-match-p "^a line� with �\\[2J in it$" (buffer-string)))
+            (should-not (string-match-p "[\u009b\u202e]" (buffer-string)))))))))
 
 ;;;; Column names apart, rows under them
 

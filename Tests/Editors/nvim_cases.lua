@@ -177,9 +177,10 @@ cases.columns_line_up_in_display_cells = function()
 end
 
 -- 드림's title as the worker would send it were KOBIS to hold a newline, a carriage return, a tab and an escape in
--- it (a JSON line's escapes), and as the screens show it: each control character as its picture.
-local TITLE_WITH_CONTROLS = [["title":"드림\n(재개봉)\r\t\u001b끝"]]
-local TITLE_SHOWN = "드림␊(재개봉)␍␉␛끝"
+-- it, a C1 control (U+009B, a terminal's CSI), a bidi override (U+202E) and a bidi isolate (U+2066) (a JSON line's
+-- escapes), and as the screens show it: each control character as its picture, each of the others as "�".
+local TITLE_WITH_CONTROLS = [["title":"드림\n(재개봉)\r\t\u001b끝\u009b[2J\u202e역순\u2066"]]
+local TITLE_SHOWN = "드림␊(재개봉)␍␉␛끝�[2J�역순�"
 
 cases.a_title_with_a_newline_is_drawn_on_its_row = function()
   offline()
@@ -194,7 +195,8 @@ cases.a_title_with_a_newline_is_drawn_on_its_row = function()
   local shown = lines(list)
   equal(#shown, 13, "lines: the heading, a blank, the columns and ten rows")
   expect(shown[4]:find("^%s*1  신작%s+" .. vim.pesc(TITLE_SHOWN) .. "%s%s+93,416 "), "row 1: " .. shown[4])
-  -- The pictures take a cell each: the row is as wide as the columns' header.
+  -- The pictures and the "�" take a cell each: the row is as wide as the columns' header.
+  equal(vim.fn.strdisplaywidth(TITLE_SHOWN), 28, "the title's cells")
   for index = 4, #shown do
     equal(vim.fn.strdisplaywidth(shown[index]), vim.fn.strdisplaywidth(shown[3]), "width of " .. shown[index])
   end
@@ -209,6 +211,42 @@ cases.a_title_with_a_newline_is_drawn_on_its_row = function()
   -- Whatever else a screen holds (the worker's log lines are drawn as they came) is drawn on one line too.
   require("boxoffice.view").draw(list, { lines = { "a\nb\rc" }, highlights = {}, rows = {} })
   equal(lines(list), { "a␊b␍c" }, "a line with a newline, drawn")
+end
+
+cases.c1_and_bidi_controls_are_drawn_as_replacement_characters = function()
+  local one_line = require("boxoffice.render").one_line
+  -- Each stand-in is one character of one cell, at the place of the one it stands for: the C1 controls (C2 80 to
+  -- C2 9F), U+2028 to U+202E and U+2066 to U+2069, each by the bytes of its own UTF-8.
+  for _, code in ipairs({ 0x80, 0x85, 0x9B, 0x9F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066,
+    0x2067, 0x2068, 0x2069 }) do
+    local shown = one_line("a" .. vim.fn.nr2char(code) .. "b")
+    equal(shown, "a�b", ("U+%04X"):format(code))
+    equal(vim.fn.strdisplaywidth(shown), 3, ("the width with U+%04X"):format(code))
+  end
+  -- Their neighbours are characters as any other, and so is text holding none of them: Hangul, a picture, "�".
+  for _, code in ipairs({ 0x7E, 0xA0, 0xE9, 0x2027, 0x202F, 0x2065, 0x206A, 0x2400, 0xFFFD, 0xB4DC, 0x1F3AC }) do
+    local char = vim.fn.nr2char(code)
+    equal(one_line("a" .. char .. "b"), "a" .. char .. "b", ("U+%04X"):format(code))
+  end
+  equal(one_line("드림 \226\128\174역순"), "드림 �역순", "an override after Hangul")
+  -- Overlong forms, which Neovim reads as the character they spell (C0 8A a newline, E0 82 9B U+009B), and bytes
+  -- that start no character: one "�" each, with their continuation bytes.
+  equal(one_line("a\192\138b\224\130\155c\240\130\128\174d\255e\248\128\128\128\138f"), "a�b�c�d�e�f",
+    "overlong forms")
+  -- An error the worker says: the notification and the buffer show the stand-ins, the notification its lines.
+  offline()
+  local decode = vim.json.decode
+  vim.json.decode = function(answer, ...)
+    return decode((answer:gsub('"message":"', '"message":"\\u202e\\u009b')), ...)
+  end
+  vim.cmd("BoxOfficeMovie 99999999")
+  local buffer = vim.api.nvim_get_current_buf()
+  wait_for("the error", function() return #errors_notified() > 0 end)
+  vim.json.decode = decode
+  local message = errors_notified()[1]
+  expect(message:find("^boxoffice: ��offline mode: no recorded response covers this movie"), message)
+  expect(text(buffer):find("\n��offline mode: no recorded response", 1, true), text(buffer))
+  expect(not (message .. text(buffer)):find("\226\128\174", 1, true), "U+202E in " .. message)
 end
 
 cases.enter_on_row_one_opens_the_detail = function()

@@ -152,13 +152,25 @@ An answer whose id is not here (a cancelled call's -32800) is dropped.")
   "A request in flight: what to send again if its worker dies."
   id method params callback on-progress process resent)
 
-(defun boxoffice--log (format-string &rest args)
-  "Append FORMAT-STRING formatted with ARGS to the log buffer."
+(defun boxoffice--append-log (text)
+  "Append TEXT to the log buffer, with `boxoffice--lines' stand-ins.
+What the worker wrote keeps its lines, but no character of it can
+act or turn the lines around in the buffer."
   (with-current-buffer (get-buffer-create boxoffice--log-buffer)
     (save-excursion
       (goto-char (point-max))
       (let ((inhibit-read-only t))
-        (insert "boxoffice.el: " (apply #'format format-string args) "\n")))))
+        (insert (boxoffice--lines text))))))
+
+(defun boxoffice--log (format-string &rest args)
+  "Append FORMAT-STRING formatted with ARGS to the log buffer."
+  (boxoffice--append-log
+   (concat "boxoffice.el: " (apply #'format format-string args) "\n")))
+
+(defun boxoffice--stderr (_process text)
+  "Append TEXT, the next piece of the worker's stderr, to the log buffer.
+The filter of the pipe that reads the worker's stderr."
+  (boxoffice--append-log text))
 
 (defun boxoffice--named (name)
   "The file NAME names, a bare name looked for in variable `exec-path'."
@@ -214,15 +226,28 @@ not restarted (see `boxoffice--recover')."
          ;; An answer is read as soon as it is written: adaptive
          ;; buffering would hold small answers back.
          (process-adaptive-read-buffering nil)
-         (process (make-process
-                   :name "boxoffice-worker"
-                   :command command
-                   :connection-type 'pipe
-                   :coding 'utf-8-unix
-                   :noquery t
-                   :stderr (get-buffer-create boxoffice--log-buffer)
-                   :filter #'boxoffice--filter
-                   :sentinel #'boxoffice--sentinel)))
+         ;; The worker's stderr goes through `boxoffice--stderr', which
+         ;; draws what an upstream put in a log line as the screens do.
+         ;; The pipe ends when the worker does.
+         (stderr (make-pipe-process
+                  :name "boxoffice-worker stderr"
+                  :buffer (get-buffer-create boxoffice--log-buffer)
+                  :coding 'utf-8-unix
+                  :noquery t
+                  :filter #'boxoffice--stderr
+                  :sentinel #'ignore))
+         (process (condition-case err
+                      (make-process
+                       :name "boxoffice-worker"
+                       :command command
+                       :connection-type 'pipe
+                       :coding 'utf-8-unix
+                       :noquery t
+                       :stderr stderr
+                       :filter #'boxoffice--filter
+                       :sentinel #'boxoffice--sentinel)
+                    (error (delete-process stderr)
+                           (signal (car err) (cdr err))))))
     (process-put process 'boxoffice-restart restart)
     (boxoffice--log "started %s (pid %d)" (string-join command " ")
                     (process-id process))
@@ -291,7 +316,8 @@ A callback that fails is reported without stopping the lines after
 it in the same piece of output."
   (condition-case-unless-debug err
       (funcall (boxoffice--call-callback call) result error)
-    (error (message "boxoffice: %s" (error-message-string err)))))
+    (error (message "boxoffice: %s"
+                    (boxoffice--lines (error-message-string err))))))
 
 (defun boxoffice--filter (process text)
   "Read TEXT, the next piece of PROCESS's stdout, a line at a time.
@@ -441,19 +467,42 @@ changed options, such as `boxoffice-worker-environment'."
 (defvar-local boxoffice--heading nil
   "The header line of the last answer drawn, kept while asking again.")
 
+(defconst boxoffice--unsafe
+  "[\0-\37\177\u0080-\u009f\u2028-\u202e\u2066-\u2069]"
+  "A character no text from the worker is drawn with.
+The C0 controls and DEL, the C1 controls (U+0080 to U+009F), the
+line and paragraph separators U+2028 and U+2029, the bidi embeddings
+and overrides U+202A to U+202E and the bidi isolates U+2066 to U+2069:
+what the worker's CLI draws as a stand-in too.")
+
+(defun boxoffice--stand-in (char)
+  "The stand-in of CHAR, a character `boxoffice--unsafe' matches.
+A C0 control's picture U+2400 above it, DEL's ␡, else � (U+FFFD)."
+  (cond ((< char 32) (+ #x2400 char))
+        ((= char 127) #x2421)
+        (t #xfffd)))
+
 (defun boxoffice--one-line (text)
-  "TEXT with each control character as its picture, one column wide.
+  "TEXT with each control character as a stand-in one column wide.
 A newline becomes ␊ (U+240A), a carriage return ␍, a tab ␉: any
-character U+0000 to U+001F the picture U+2400 above it, DEL ␡.  A
-title from the worker that holds one keeps its row of a table on one
-line, its columns in line."
-  (if (string-match-p "[\0-\37\177]" text)
-      (replace-regexp-in-string
-       "[\0-\37\177]"
-       (lambda (char)
-         (string (if (= (aref char 0) 127) #x2421 (+ #x2400 (aref char 0)))))
-       text t t)
-    text))
+character U+0000 to U+001F the picture U+2400 above it, DEL ␡.  A C1
+control, a bidi embedding, override or isolate and U+2028/U+2029
+become � (U+FFFD), as the worker's CLI draws them.  A title from the
+worker that holds one keeps its row of a table on one line, its
+columns in line, and cannot turn the rest of its row around (U+202E)
+or reach a terminal as its CSI (U+009B)."
+  (let ((case-fold-search nil))
+    (if (string-match-p boxoffice--unsafe text)
+        (replace-regexp-in-string
+         boxoffice--unsafe
+         (lambda (char) (string (boxoffice--stand-in (aref char 0))))
+         text t t)
+      text)))
+
+(defun boxoffice--lines (text)
+  "TEXT through `boxoffice--one-line' a line at a time, its newlines kept.
+For the echo area and the log, which show a message's lines."
+  (mapconcat #'boxoffice--one-line (split-string text "\n") "\n"))
 
 (defun boxoffice--printable (value)
   "VALUE, a parsed answer of the worker, with its strings on one line.
@@ -497,8 +546,9 @@ On `kill-buffer-hook': nobody will read their answers."
   (setq boxoffice--buffer-calls nil))
 
 (defun boxoffice--header (text)
-  "TEXT as a `header-line-format' that shows it as it is."
-  (replace-regexp-in-string "%" "%%" text t t))
+  "TEXT as a `header-line-format' that shows it as it is.
+Its characters through `boxoffice--one-line', its % signs doubled."
+  (replace-regexp-in-string "%" "%%" (boxoffice--one-line text) t t))
 
 (defun boxoffice--ask-again (refresh)
   "Ask for the current buffer's contents again, with REFRESH.
@@ -532,9 +582,12 @@ started (or found missing) before any buffer is made."
 
 (defun boxoffice--say (level format-string &rest args)
   "Say FORMAT-STRING with ARGS after \"boxoffice: \" in the echo area.
-LEVEL, `error' or `warning', is the face it is said in."
+LEVEL, `error' or `warning', is the face it is said in.  What the
+worker said is in ARGS: its lines are kept, its other characters go
+through `boxoffice--one-line'."
   (message "%s" (propertize (concat "boxoffice: "
-                                    (apply #'format format-string args))
+                                    (boxoffice--lines
+                                     (apply #'format format-string args)))
                             'face level)))
 
 (defun boxoffice--width ()
@@ -853,7 +906,8 @@ is widened where a column's name needs it (see `boxoffice--apart')."
   "Count PROGRESS of TOTAL in the echo area, without logging it.
 Return what the echo area says."
   (let ((message-log-max nil))
-    (message "boxoffice: %s/%s" progress (or total "?"))))
+    (message "%s" (boxoffice--one-line
+                   (format "boxoffice: %s/%s" progress (or total "?"))))))
 
 (defun boxoffice--clear-progress (shown)
   "Clear the echo area if it still says SHOWN, the last progress."

@@ -21,7 +21,9 @@ end
 
 local function show_progress(progress)
   local total = progress.total ~= vim.NIL and progress.total or "?"
-  vim.api.nvim_echo({ { ("boxoffice: %d/%s"):format(progress.progress, total) } }, false, {})
+  -- Figures of the worker's, drawn as the screens draw its text.
+  local said = ("boxoffice: %d/%s"):format(progress.progress, tostring(total))
+  vim.api.nvim_echo({ { render.one_line(said) } }, false, {})
 end
 
 local function box_office(method, name, params, loading, with_details)

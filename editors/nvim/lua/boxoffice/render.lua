@@ -2,7 +2,7 @@
 -- { lines = {...}, highlights = { {group, line, first_byte, last_byte}, ... }, rows = { [line] = movieCode } }
 -- with 0-based lines and byte columns (as nvim_buf_add_highlight takes them) and 1-based `rows` (as the cursor
 -- reports them). Widths are display cells (strdisplaywidth): a Hangul syllable takes two. Text from the worker comes
--- through M.printable first (view.lua does it), so no line holds a control character.
+-- through M.printable first (view.lua does it), so no line holds a control character, a C1 control or a bidi one.
 local config = require("boxoffice.config")
 local dates = require("boxoffice.dates")
 
@@ -20,11 +20,52 @@ local function picture(char)
   return string.char(0xE2, 0x90, 0x80 + code)
 end
 
---- `text` with each control character (U+0000 to U+001F, U+007F) as its picture: a newline as ␊, a carriage
---- return as ␍, a tab as ␉. A buffer line cannot hold a newline (nvim_buf_set_lines refuses it), and the others
---- would break a row's columns.
+-- U+FFFD "�" in UTF-8, one display cell: the stand-in for what has no picture.
+local REPLACEMENT = "\239\191\189"
+
+-- What becomes U+FFFD, as the CLI has it (docs/cli.md), in UTF-8 bytes: each pattern starts at a byte that only
+-- ever starts a character (C2, E2, ...), never continues one, so it cannot match inside another character.
+local REPLACED = {
+  -- The C1 controls, U+0080 to U+009F (C2 80 to C2 9F): U+009B is a terminal's CSI.
+  "\194[\128-\159]",
+  -- U+2028 and U+2029, the line and paragraph separators, and the bidi embeddings and overrides U+202A to U+202E
+  -- (E2 80 A8 to E2 80 AE).
+  "\226\128[\168-\174]",
+  -- The bidi isolates U+2066 to U+2069 (E2 81 A6 to E2 81 A9).
+  "\226\129[\166-\169]",
+  -- Bytes that start no well-formed character (C0, C1, F5 to FF) and the overlong three- and four-byte forms (E0 80
+  -- to E0 9F, F0 80 to F0 8F), each with the continuation bytes after it. The worker writes well-formed UTF-8, but
+  -- Neovim would read an overlong form as the character it spells (C0 8A as a newline, E0 82 9B as U+009B).
+  "[\192\193\245-\255][\128-\191]*",
+  "\224[\128-\159][\128-\191]*",
+  "\240[\128-\143][\128-\191]*",
+}
+
+--- `text` as the screens may draw it, every character one they can lay out in a cell: each control character
+--- (U+0000 to U+001F, U+007F) as its picture, a newline as ␊, a carriage return as ␍, a tab as ␉; a C1 control,
+--- a bidi embedding, override or isolate and U+2028/U+2029 as "�" (U+FFFD), as the CLI draws them. A buffer line
+--- cannot hold a newline (nvim_buf_set_lines refuses it), and Neovim would draw the others as ^[, <9b> or <202e>:
+--- several cells for one character, where a stand-in takes one. Nothing an upstream put in a title reaches the
+--- terminal as itself.
 function M.one_line(text)
-  return (text:gsub("[%z\1-\31\127]", picture))
+  text = text:gsub("[%z\1-\31\127]", picture)
+  -- Most text holds none of the lead bytes above (a Hangul syllable starts with EA to ED): left as it is.
+  if not text:find("[\192-\194\224\226\240\245-\255]") then
+    return text
+  end
+  for _, pattern in ipairs(REPLACED) do
+    text = text:gsub(pattern, REPLACEMENT)
+  end
+  return text
+end
+
+--- `text` through M.one_line a line at a time, its newlines kept: a message for vim.notify, which shows its lines.
+function M.lines(text)
+  local out = {}
+  for _, line in ipairs(vim.split(tostring(text), "\n", { plain = true })) do
+    table.insert(out, M.one_line(line))
+  end
+  return table.concat(out, "\n")
 end
 
 --- `answer`, a decoded answer of the worker, with every string in it through M.one_line: a copy (vim.NIL, numbers

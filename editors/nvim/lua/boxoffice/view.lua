@@ -21,7 +21,8 @@ end
 
 --- Draws `screen` (render.lua's shape) into `buffer`. Every line goes through render.one_line: a newline in one
 --- (nvim_buf_set_lines refuses it, and the buffer would stay at "Loading…") or any other control character shows as
---- its picture. The screens have done it already for what the worker said; this is for the rest (the worker's log).
+--- its picture, a C1 control, a bidi one or U+2028/U+2029 as "�". The screens have done it already for what the
+--- worker said; this is for the rest (the worker's log).
 function M.draw(buffer, screen)
   if not vim.api.nvim_buf_is_valid(buffer) then
     return
@@ -43,8 +44,9 @@ function M.draw(buffer, screen)
   end
 end
 
+-- The message of `err` in a notification: what the worker said, its lines kept, with the stand-ins of the screens.
 local function notify_error(err, level)
-  vim.notify("boxoffice: " .. (err.message or "unknown error"), level or vim.log.levels.ERROR)
+  vim.notify("boxoffice: " .. render.lines(err.message or "unknown error"), level or vim.log.levels.ERROR)
 end
 
 --- Asks `method` with `params` for `buffer`'s view and draws the answer with `on_result(result)` (which returns a
