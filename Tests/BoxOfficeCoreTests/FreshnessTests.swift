@@ -38,6 +38,24 @@ struct FreshnessTests {
         }
     }
 
+    @Test("an empty list is never final, however old its day: good for an hour, then fetched again")
+    func emptyListNotFinal() {
+        let fetched = Self.midnightKST21 + 10 * Self.hour
+        let empty = Array(#"{"boxOfficeResult":{"boxofficeType":"일별","dailyBoxOfficeList":[]}}"#.utf8)
+        let spaced = Array("{\"boxOfficeResult\":{\"weeklyBoxOfficeList\" : [ \n ]}}".utf8)
+        let full = Array(#"{"boxOfficeResult":{"dailyBoxOfficeList":[{"rank":"1"}]}}"#.utf8)
+        for body in [empty, spaced] {
+            #expect(Freshness.expiry(of: daily("20220105"), fetchedAt: fetched, fetchedDay: today, body: body) != nil)
+            #expect(
+                Freshness.isFresh(
+                    daily("20220105"), fetchedAt: fetched, fetchedDay: today, now: fetched + 60, body: body))
+            #expect(
+                !Freshness.isFresh(
+                    daily("20220105"), fetchedAt: fetched, fetchedDay: today, now: fetched + Self.hour, body: body))
+        }
+        #expect(Freshness.expiry(of: daily("20220105"), fetchedAt: fetched, fetchedDay: today, body: full) == nil)
+    }
+
     @Test("yesterday's box office is good for one hour, then fetched again")
     func yesterdayOneHour() {
         let fetched = Self.midnightKST21 + 10 * Self.hour

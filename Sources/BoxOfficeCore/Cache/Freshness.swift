@@ -2,7 +2,10 @@
 ///
 /// Rules are reckoned from when the body was fetched, because that decides whether KOBIS could still revise it:
 /// - a daily box office fetched two or more KST days after its date is final, kept for good; one fetched earlier
-///   (yesterday's, revised by KOBIS until the next morning) is good for one hour;
+///   (yesterday's, revised by KOBIS until the next morning) is good for one hour; so is an empty list, however old
+///   its day: every day has films, so an empty answer is KOBIS not having them yet (or a filter nothing matched,
+///   which costs a call an hour at most), never a day's final word — kept for good, one bad answer would be the
+///   day's answer for ever;
 /// - a weekly period fetched two or more days after its last day is final; one fetched earlier, one hour;
 /// - movie details 7 days, poster searches 30 days, movie searches 1 day (the list grows as films are registered);
 /// - people and company details 7 days, as a movie's: a filmography grows by a film or two a year, and a finished
@@ -19,14 +22,20 @@ package enum Freshness {
     package static let codeListSeconds: Double = 30 * 86_400
 
     /// When the entry stops being fresh (seconds since 1970), or nil when it never does.
-    package static func expiry(of call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate) -> Double? {
+    /// `body`, when given, is the entry's: a box office whose list is empty is never final.
+    package static func expiry(of call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, body: [UInt8]? = nil)
+        -> Double?
+    {
         switch call.path {
         case KOBISPaths.daily, KOBISPaths.weekly:
             // targetDt is the day itself (daily) or the period's last day (weekly): final two days after it.
             guard let last = call.parameters["targetDt"].flatMap(CalendarDate.init) else {
                 return fetchedAt + revisableSeconds
             }
-            return fetchedDay >= last.adding(days: 2) ? nil : fetchedAt + revisableSeconds
+            guard fetchedDay >= last.adding(days: 2), !(body.map(hasEmptyList) ?? false) else {
+                return fetchedAt + revisableSeconds
+            }
+            return nil
         case KOBISPaths.movieInfo, KOBISPaths.peopleInfo, KOBISPaths.companyInfo:
             return fetchedAt + detailSeconds
         case KOBISPaths.codeList:
@@ -38,9 +47,37 @@ package enum Freshness {
         }
     }
 
-    package static func isFresh(_ call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, now: Double) -> Bool
-    {
-        guard let expiry = expiry(of: call, fetchedAt: fetchedAt, fetchedDay: fetchedDay) else { return true }
+    package static func isFresh(
+        _ call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, now: Double, body: [UInt8]? = nil
+    ) -> Bool {
+        guard let expiry = expiry(of: call, fetchedAt: fetchedAt, fetchedDay: fetchedDay, body: body) else {
+            return true
+        }
         return now < expiry
+    }
+
+    /// Whether a box office body's list (`dailyBoxOfficeList` or `weeklyBoxOfficeList`) is `[]`: a byte scan for
+    /// the member and an empty array after it, whitespace allowed, without parsing the body.
+    static func hasEmptyList(_ body: [UInt8]) -> Bool {
+        let member = Array(#"BoxOfficeList""#.utf8)
+        guard body.count > member.count else { return false }
+        var index = 0
+        while index + member.count <= body.count {
+            guard body[index] == member[0], body[index..<index + member.count].elementsEqual(member) else {
+                index += 1
+                continue
+            }
+            var next = index + member.count
+            func skipSpace() {
+                while next < body.count, [0x20, 0x09, 0x0A, 0x0D].contains(body[next]) { next += 1 }
+            }
+            for expected in [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]")] {
+                skipSpace()
+                guard next < body.count, body[next] == expected else { return false }
+                next += 1
+            }
+            return true
+        }
+        return false
     }
 }

@@ -126,7 +126,10 @@ package final class CachingFetcher: Fetcher {
     /// Puts a stored entry into memory when it is fresh (its body is parsed on its first hit); false when stale.
     @discardableResult
     private func admit(_ call: UpstreamCall, _ stored: StoredEntry) -> Bool {
-        guard Freshness.isFresh(call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now()) else {
+        guard
+            Freshness.isFresh(
+                call, fetchedAt: stored.fetchedAt, fetchedDay: stored.fetchedDay, now: now(), body: stored.body)
+        else {
             return false
         }
         let source = Source(
@@ -137,7 +140,9 @@ package final class CachingFetcher: Fetcher {
 
     private func inMemory(_ call: UpstreamCall, key: String) -> Fetched? {
         guard let found = memory.entry(key),
-            Freshness.isFresh(call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now())
+            Freshness.isFresh(
+                call, fetchedAt: found.entry.fetchedAt, fetchedDay: found.entry.fetchedDay, now: now(),
+                body: found.entry.body)
         else { return nil }
         var document = found.document
         if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
