@@ -8,6 +8,7 @@ at them before committing). A failed comparison leaves the card and a diff image
 import io
 import json
 import os
+import resource
 import pathlib
 import shutil
 import subprocess
@@ -155,6 +156,48 @@ def test_downloaded_posters_are_drawn_in_their_tiles(tmp_path):
         pixel = image.getpixel((left + 148, middle))
         # JPEG: within a few levels of the colour served.
         assert all(abs(a - b) <= 12 for a, b in zip(pixel, POSTER_COLOUR)), (index, pixel)
+
+
+def png_declaring(width, height):
+    """A PNG of a few dozen bytes whose header declares `width` x `height` pixels (its data one empty row)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00"))
+            + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("size", [(20000, 6000), (100000, 1)])
+def test_a_poster_declaring_a_huge_or_strange_size_is_not_decoded(tmp_path, size):
+    """A decompression bomb (an 87-byte PNG asking for 480 MB) or a 100,000:1 strip: refused from its header, the
+    tile drawn as a placeholder, the card still made, and the process never near the memory it asked for."""
+    poster = tmp_path / "bomb.png"
+    poster.write_bytes(png_declaring(*size))
+    upstream = fake_upstream.Running(delay_ms=1, poster=poster)
+    try:
+        env = dict(os.environ, **OFFLINE)
+        env.update({
+            "KOBIS_API_KEY": "test-kobis-key", "KAKAO_REST_API_KEY": "test-kakao-key",
+            "KOBIS_BASE_URL": upstream.base + "/kobis", "KAKAO_BASE_URL": upstream.base + "/kakao",
+            "BOXOFFICE_CACHE_DIR": str(tmp_path / "cache"), "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1",
+        })
+        result = subprocess.run([BINARY, "daily", "2023-04-26", "--layout", "grid", "--with-posters", "--format",
+                                 "png"], capture_output=True, env=env, timeout=60)
+        assert upstream.counts()["images"] >= 1
+    finally:
+        upstream.stop()
+    assert result.returncode == 0, result.stderr.decode()
+    image = Image.open(io.BytesIO(result.stdout)).convert("RGB")
+    # Every poster place is the placeholder (two rows of five), as when no poster was found.
+    for index in range(5):
+        assert len(runs(image, 2 * (24 + index * 160) + 20, PLACEHOLDER)) == 2, index
+    # The largest any child of these tests reached (none other comes near): decoding would have taken 480 MB.
+    peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    assert peak_mib < 300, "a card process reached %.0f MiB" % peak_mib
 
 
 def test_no_font_for_hangul_is_refused_not_drawn_as_boxes(tmp_path):

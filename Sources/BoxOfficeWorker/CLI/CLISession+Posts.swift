@@ -13,7 +13,7 @@ extension CLISession {
         switch display.format {
         case .png:
             do {
-                let card = try CardRenderer.load().render(content, screen: screen, posters: posters)
+                let card = try CardRenderer.load().render(content, screen: screen, posters: posters) { say($0) }
                 return emit(card, to: display.out, what: "a PNG card")
             } catch {
                 return fail(error.message)

@@ -32,8 +32,17 @@ final class CardCanvas {
     private let pixelHeight: Int
     /// A canvas that only measures: text is laid out (its height counts) but nothing is painted.
     let measuring: Bool
-    /// Whether a text had a character no installed font has (drawn as a box: "tofu").
-    private(set) var missedGlyphs = false
+    /// Whether a text had a Hangul syllable no installed font has: the Hangul font is missing, and the card would
+    /// be boxes ("tofu") — refused with the package to install.
+    private(set) var missedHangul = false
+    /// How many texts were longer than ``longestText`` and cut.
+    private(set) var cutTexts = 0
+    /// Characters by whether some installed font draws them, as found.
+    private var drawable: [Character: Bool] = [:]
+
+    /// The most characters of one text a card sets. A title of 488 KB once took 10 s and 124 MB to lay out, and
+    /// one of 9 KB made a card taller than cairo's surfaces go: a card is a picture to glance at.
+    static let longestText = 300
 
     init(_ library: PangoCairo, width: Double, height: Double, scale: Double, measuring: Bool = false)
         throws(CardError)
@@ -81,8 +90,17 @@ final class CardCanvas {
         // PANGO_ELLIPSIZE_END, or NONE to wrap.
         library.layoutSetEllipsize(layout, style.wraps ? 0 : 3)
         library.layoutSetAlignment(layout, style.alignment.rawValue)
+        var text = text
+        if text.count > Self.longestText {
+            text = String(text.prefix(Self.longestText - 1)) + "…"
+            cutTexts += 1
+        }
         library.layoutSetText(layout, text, -1)
-        if library.layoutGetUnknownGlyphsCount(layout) > 0 { missedGlyphs = true }
+        if library.layoutGetUnknownGlyphsCount(layout) > 0 {
+            // Drawn with a stand-in for each character no font has (an emoji without an emoji font, a control's
+            // picture): one character must not cost the whole card.
+            library.layoutSetText(layout, standIns(text), -1)
+        }
         var height: Int32 = 0
         library.layoutGetPixelSize(layout, nil, &height)
         if !measuring, draw {
@@ -91,6 +109,30 @@ final class CardCanvas {
             library.showLayout(context, layout)
         }
         return Double(height)
+    }
+
+    /// `text` with each character no installed font draws replaced by `�` (or `?` where even that is missing).
+    private func standIns(_ text: String) -> String {
+        let standIn: Character = isDrawable("\u{FFFD}") ? "\u{FFFD}" : "?"
+        return String(
+            text.map { character in
+                if isDrawable(character) { return character }
+                if let scalar = character.unicodeScalars.first, (0xAC00...0xD7A3).contains(scalar.value) {
+                    missedHangul = true
+                }
+                return standIn
+            })
+    }
+
+    /// Whether some installed font has every glyph of `character`.
+    private func isDrawable(_ character: Character) -> Bool {
+        if let known = drawable[character] { return known }
+        guard let layout = library.createLayout(context) else { return false }
+        defer { library.objectUnref(UnsafeMutableRawPointer(layout)) }
+        library.layoutSetText(layout, String(character), -1)
+        let answer = library.layoutGetUnknownGlyphsCount(layout) == 0
+        drawable[character] = answer
+        return answer
     }
 
     /// Draws the image file `path` to cover the rounded box (cropped to its shape, centred); false when it cannot

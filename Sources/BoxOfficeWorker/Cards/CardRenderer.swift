@@ -3,7 +3,9 @@ package import BoxOfficeCore
 /// A PNG card of a screen, for bots that post pictures: a box office or a search as the list (rank, change, title,
 /// figures; a thumbnail when posters were downloaded) or the grid of poster cards, or a movie beside its poster.
 /// Drawn from ``ChatContent``, as the chat formats and the page are, with cairo and Pango (``PangoCairo``) so Hangul
-/// is shaped by a real font, which the card requires (a missing glyph fails it rather than drawing boxes).
+/// is shaped by a real font, which the card requires (without a Hangul font it is refused rather than drawn in
+/// boxes; any other character no font has is drawn as a stand-in, and a text too long for a card is cut, said
+/// through `warn`).
 package struct CardRenderer {
     private let library: PangoCairo
     /// Pixels per point: 2, for the high-density screens chats are read on.
@@ -15,9 +17,9 @@ package struct CardRenderer {
     }
 
     /// The card's PNG bytes. `posters` are the downloaded files by image address (others are placeholders).
-    package func render(_ content: ChatContent, screen: PostScreen, posters: [String: PosterFile]) throws(CardError)
-        -> [UInt8]
-    {
+    package func render(
+        _ content: ChatContent, screen: PostScreen, posters: [String: PosterFile], warn: (String) -> Void = { _ in }
+    ) throws(CardError) -> [UInt8] {
         let width: Double
         let draw: (CardCanvas) -> Double
         switch screen {
@@ -34,10 +36,14 @@ package struct CardRenderer {
         }
         let measure = try CardCanvas(library, width: width, height: 1, scale: 1, measuring: true)
         let height = draw(measure).rounded(.up)
-        if measure.missedGlyphs {
+        if measure.missedHangul {
             throw CardError(
-                "no installed font has every character of this card (it would show boxes): apt-get install fonts-noto-cjk"
-            )
+                "no installed font has Hangul (the card would show boxes): apt-get install fonts-noto-cjk")
+        }
+        if measure.cutTexts > 0 {
+            warn(
+                "the card cut \(measure.cutTexts) text\(measure.cutTexts == 1 ? "" : "s") longer than "
+                    + "\(CardCanvas.longestText) characters")
         }
         let canvas = try CardCanvas(library, width: width, height: height, scale: Self.scale)
         _ = draw(canvas)

@@ -1,10 +1,12 @@
 extension PangoCairo {
     /// The image file at `path` decoded by gdk-pixbuf and scaled to cover `width` × `height` pixels (cropped to
     /// its centre), as RGB bytes, rows top to bottom, a transparent part laid over white; nil when it cannot be
-    /// decoded. For the cards' posters and the terminal's.
+    /// decoded, or when its header declares more than ``largestPoster`` pixels or a shape no poster has. For the
+    /// cards' posters and the terminal's.
     func pixels(_ path: String, width: Int, height: Int) -> [UInt8]? {
+        guard width > 0, height > 0, Self.isPosterSized(header(path)) else { return nil }
         var error: OpaquePointer?
-        guard width > 0, height > 0, let original = pixbufNewFromFile(path, &error) else {
+        guard let original = pixbufNewFromFile(path, &error) else {
             if let error { errorFree(error) }
             return nil
         }
@@ -36,5 +38,27 @@ extension PangoCairo {
             }
         }
         return rgb
+    }
+
+    /// The most pixels a poster may declare: 4096 × 4096, 64 MB decoded. A download is at most a few megabytes, but
+    /// a compressed picture can declare any size: an 87-byte PNG asked for about 480 MB. The header is read
+    /// (``header(_:)``) and such a file refused before anything is allocated.
+    static let largestPoster = 4096 * 4096
+    /// The longest side over the shortest a poster may have: covering a card's box from a 1 × 100,000 strip would
+    /// scale it to millions of pixels.
+    static let widestShape = 16
+
+    /// The width and height the image file's header declares, or nil when gdk-pixbuf does not know its format.
+    func header(_ path: String) -> (width: Int, height: Int)? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard pixbufGetFileInfo(path, &width, &height) != nil else { return nil }
+        return (Int(width), Int(height))
+    }
+
+    /// Whether a declared size is one to decode.
+    static func isPosterSized(_ size: (width: Int, height: Int)?) -> Bool {
+        guard let (width, height) = size, width > 0, height > 0 else { return false }
+        return width * height <= largestPoster && max(width, height) <= widestShape * min(width, height)
     }
 }

@@ -52,6 +52,9 @@ struct PangoCairo {
 
     // gdk-pixbuf
     let pixbufNewFromFile: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?) -> Pointer?
+    /// The format and the size a file's header declares, without decoding it (NULL: not an image it knows).
+    let pixbufGetFileInfo:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Pointer?
     let pixbufScaleSimple: @convention(c) (Pointer?, Int32, Int32, Int32) -> Pointer?
     let pixbufGetWidth: @convention(c) (Pointer?) -> Int32
     let pixbufGetHeight: @convention(c) (Pointer?) -> Int32
@@ -129,6 +132,7 @@ struct PangoCairo {
         fontDescriptionFree = try symbol(pango, "pango_font_description_free")
         objectUnref = try symbol("libgobject-2.0.so.0", "g_object_unref")
         pixbufNewFromFile = try symbol(pixbuf, "gdk_pixbuf_new_from_file")
+        pixbufGetFileInfo = try symbol(pixbuf, "gdk_pixbuf_get_file_info")
         pixbufScaleSimple = try symbol(pixbuf, "gdk_pixbuf_scale_simple")
         pixbufGetWidth = try symbol(pixbuf, "gdk_pixbuf_get_width")
         pixbufGetHeight = try symbol(pixbuf, "gdk_pixbuf_get_height")

@@ -123,7 +123,8 @@ struct BoxOfficeMethod: TypedMethod {
         let posters = await runtime.downloadedPosters(content) { runtime.logger.warning("card: \($0)") }
         do {
             let png = try CardRenderer.load().render(
-                content, screen: .list(kind: "boxoffice", layout: layout), posters: posters)
+                content, screen: .list(kind: "boxoffice", layout: layout), posters: posters,
+                warn: { runtime.logger.warning("card: \($0)") })
             return CardImage(png: png)
         } catch {
             throw BoxOfficeError(.notConfigured, error.message).rpcError
