@@ -44,6 +44,7 @@ extension KOBISDecoder {
         let code = try info.string("peopleCd")
         var filmography: [Person.Film] = []
         for film in try info.optionalMember("filmos")?.elements() ?? [] {
+            if filmography.count == longestFilmography { break }
             filmography.append(
                 Person.Film(
                     movieCode: try film.string("movieCd"), title: try film.string("movieNm"),
@@ -56,6 +57,11 @@ extension KOBISDecoder {
             homepages: try info.optionalMember("homepages")?.texts("homeUrl") ?? [],
             filmography: filmography, source: fetched.source)
     }
+
+    /// The most films a person's or a company's filmography keeps, in KOBIS's order: ten times the longest real
+    /// one (a distributor's), so no answer is cut in practice, and a hostile record of 100,000 films cannot make
+    /// each answer megabytes (twenty at once once took a worker to 730 MB).
+    package static let longestFilmography = 5000
 
     package static func companyList(_ fetched: Fetched, page: Int) throws(BoxOfficeError) -> CompanySearch {
         let root = try UpstreamReader.read(.kobis, fetched)
@@ -95,6 +101,7 @@ extension KOBISDecoder {
                 if let part, !filmography[at].parts.contains(part) { filmography[at].parts.append(part) }
                 continue
             }
+            if filmography.count == longestFilmography { break }
             index[movieCode] = filmography.count
             filmography.append(
                 Company.Film(movieCode: movieCode, title: try film.string("movieNm"), parts: part.map { [$0] } ?? []))
