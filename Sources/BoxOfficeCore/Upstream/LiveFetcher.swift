@@ -208,7 +208,8 @@ package struct LiveFetcher: Fetcher {
             let url = endpoint.requestBase + call.path + (query.isEmpty ? "" : "?" + query)
             let shown = endpoint.baseURL + call.path + (shownQuery.isEmpty ? "" : "?" + shownQuery)
             return HTTPRequest(
-                url: url, redactedURL: shown, headers: [("Authorization", "KakaoAK " + key)], maximumBytes: largestAnswer)
+                url: url, redactedURL: shown, headers: [("Authorization", "KakaoAK " + key)],
+                maximumBytes: largestAnswer)
         }
     }
 
