@@ -238,3 +238,19 @@ def test_out_names_what_is_wrong_and_writes_through_a_link(tmp_path):
     link.symlink_to(target)
     assert out(str(link)).returncode == 0
     assert link.is_symlink() and target.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("sigpipe", ["default", "ignored"])
+def test_a_reader_that_goes_away_ends_the_card_as_sigpipe_would_not_in_a_crash(sigpipe):
+    """`daily --format png | head -c 8`: the worker ends as `yes | head` does (SIGPIPE, or 141 where a parent
+    ignores SIGPIPE and the write fails with EPIPE instead), and says nothing; never a fatal error (132)."""
+    import signal
+    environment = dict(os.environ, **OFFLINE)
+    ignore = (lambda: signal.signal(signal.SIGPIPE, signal.SIG_IGN)) if sigpipe == "ignored" else None
+    process = subprocess.Popen([BINARY, "daily", "2023-04-26", "--format", "png"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=environment, preexec_fn=ignore)
+    assert process.stdout.read(8) == b"\x89PNG\r\n\x1a\n"
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == (-signal.SIGPIPE if sigpipe == "default" else 141), (process.returncode, stderr)
+    assert b"Fatal error" not in stderr

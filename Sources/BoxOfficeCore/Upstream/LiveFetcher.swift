@@ -149,7 +149,7 @@ package struct LiveFetcher: Fetcher {
                     call.service, Self.naming(redactor.redact(error.message), request.redactedURL), status: nil)
             }
             // The one door from the services into the process: no body goes on with a secret in it.
-            response.body = redactor.redact(response.body)
+            response.body = redactor.redact(LoneSurrogates.repaired(response.body))
             switch response.status {
             case 200..<300:
                 return Fetched(body: response.body, source: Source(origin: .kobis, fetchedAt: Self.now()))

@@ -86,7 +86,7 @@ extension CLISession {
                 ).render(office, files: files)
                 // The grid's own escapes draw the posters; its cells were cleaned as they were laid out.
                 if !implicitPosters || answer.include.count > 1 {
-                    text += TerminalText.screen(Self.partsText(office, answer.parts))
+                    text += TerminalText.screen(Self.partsText(office, answer.parts, width: width))
                 }
                 write(text)
                 return 0
@@ -138,7 +138,7 @@ extension CLISession {
         switch display.format {
         case .text:
             var text = BoxOfficeScreen(width: width, style: style).render(office, layout: layout)
-            if !answer.include.isEmpty { text += Self.partsText(office, answer.parts) }
+            if !answer.include.isEmpty { text += Self.partsText(office, answer.parts, width: width) }
             writeScreen(text)
         case .json:
             write(String(decoding: method.result(answer).json, as: UTF8.self) + "\n")
@@ -158,7 +158,8 @@ extension CLISession {
 
     /// Below the list, for `--with-details` and `--with-posters`: each entry's director, genres and poster, or
     /// why a part is missing.
-    static func partsText(_ office: BoxOffice, _ parts: [IncludedParts.Entry]) -> String {
+    /// Each line is cut to `width` columns: a long title and an address on one line would wrap.
+    static func partsText(_ office: BoxOffice, _ parts: [IncludedParts.Entry], width: Int) -> String {
         var lines = [""]
         for (entry, parts) in zip(office.entries, parts) {
             var facts: [String] = []
@@ -173,7 +174,8 @@ extension CLISession {
                 facts.append(parts.failures.map(\.error.message).joined(separator: "; "))
             }
             let line = "\(entry.title): \(facts.joined(separator: " — "))"
-            lines.append("\(String(entry.rank).leftPadded(to: 3))  \(TerminalText.clean(line, for: .cell))")
+            lines.append(
+                "\(String(entry.rank).leftPadded(to: 3))  \(DisplayWidth.truncate(line, to: max(10, width - 5)))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

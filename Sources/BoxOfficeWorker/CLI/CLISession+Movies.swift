@@ -82,7 +82,8 @@ extension CLISession {
             write(CSVText.row(columns) + found.movies.map { CSVText.row(row($0)) }.joined())
         case .text:
             var lines = [style.bold("\(found.total) movies") + style.dim(" · page \(found.page)")]
-            let titleWidth = max(10, width - 10 - 2 - 4 - 2 - 16)
+            // Code, title, year and directors with two spaces between: the title takes what the others leave.
+            let titleWidth = max(10, width - 10 - 2 - 2 - 4 - 2 - 16)
             for movie in found.movies {
                 let year = movie.productionYear.map(String.init) ?? "    "
                 lines.append(

@@ -99,7 +99,7 @@ extension CLISession {
                 ? "\(office.end).html" : "\((input.period ?? .weekend).rawValue)-\(office.end).html"
             var site = index ?? SiteIndex(title: office.label)
             site.kind = kind
-            site.add(.init(file: name, heading: content.heading, top: office.entries.first?.title))
+            site.add(.init(file: name, heading: content.heading, top: content.items.first?.title))
             index = site
             for (file, text) in [(name, page), ("index.html", site.html), ("pages.json", site.manifest)] {
                 do throws(SiteFile.Failure) {

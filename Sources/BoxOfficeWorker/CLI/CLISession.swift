@@ -3,6 +3,7 @@ import Foundation
 import JSONCore
 import JSONRPC
 package import Logging
+import SystemPackage
 
 /// What one command of the human CLI runs with: the same runtime and the same method instances as the worker,
 /// built from the same configuration; the terminal's width and colours; and where its output goes.
@@ -27,11 +28,22 @@ package final class CLISession: Sendable {
             self.binary = binary ?? { standard(String(decoding: $0, as: UTF8.self)) }
         }
 
-        /// The process's stdout and stderr.
+        /// The process's stdout and stderr, through swift-system (`FileHandle.write` traps when the reader has
+        /// gone: `daily --format png | head -c 8` once ended in a fatal error). A stdout whose reader has gone ends
+        /// the process as SIGPIPE would (141, what `yes | head` gives), any other failure with EX_IOERR (74).
         package static let process = Output(
-            standard: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            error: { FileHandle.standardError.write(Data($0.utf8)) },
-            binary: { FileHandle.standardOutput.write(Data($0)) })
+            standard: { write(Array($0.utf8), to: .standardOutput) },
+            error: { write(Array($0.utf8), to: .standardError) },
+            binary: { write($0, to: .standardOutput) })
+
+        private static func write(_ bytes: [UInt8], to descriptor: FileDescriptor) {
+            do {
+                _ = try descriptor.writeAll(bytes)
+            } catch {
+                guard descriptor == .standardOutput else { return }
+                exit((error as? Errno) == .brokenPipe ? 141 : 74)
+            }
+        }
     }
 
     package let configuration: WorkerConfiguration

@@ -41,20 +41,27 @@ enum DiscordChat {
                 embed["description"] = .string(markdown(subheading, descriptionLength))
                 size += count(embed["description"])
             }
-            let fields = content.fields.prefix(fieldsPerEmbed).map { field -> JSONValue in
-                [
-                    "name": .string(markdown(field.name, fieldNameLength)),
-                    "value": .string(markdown(field.value, fieldValueLength)),
-                    "inline": .bool(field.value.unicodeScalars.count <= 40),
-                ]
-            }
-            embed["fields"] = .array(fields)
-            size += fields.reduce(0) { $0 + count($1.objectValue?["name"]) + count($1.objectValue?["value"]) }
-            if let image = content.imageURL { embed["thumbnail"] = ["url": .string(image)] }
             if let source = content.source {
                 embed["footer"] = ["text": .string(ChatText.cut(source, footerLength))]
                 size += count(embed["footer"]?.objectValue?["text"])
             }
+            // The fields take what the title, the description and the footer leave of the embed's 6,000: each
+            // within its own limits and the room left, the last ones left out when none is.
+            var fields: [JSONValue] = []
+            for field in content.fields.prefix(fieldsPerEmbed) {
+                let name = markdown(field.name, fieldNameLength)
+                let room = min(fieldValueLength, charactersPerMessage - size - count(.string(name)))
+                guard room > 1 else { break }
+                let value = markdown(field.value, room)
+                fields.append(
+                    [
+                        "name": .string(name), "value": .string(value),
+                        "inline": .bool(field.value.unicodeScalars.count <= 40),
+                    ])
+                size += count(.string(name)) + count(.string(value))
+            }
+            embed["fields"] = .array(fields)
+            if let image = content.imageURL { embed["thumbnail"] = ["url": .string(image)] }
             embeds.append((embed, size))
         }
         for item in content.items {
