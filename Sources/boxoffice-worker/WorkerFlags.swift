@@ -54,10 +54,10 @@ struct WorkerFlags: ParsableArguments {
         return Logger.Level(rawValue: text.lowercased())
     }
 
-    /// Logs go to stderr, at `level` and above.
+    /// Logs go to stderr, at `level` and above, their upstream text made harmless (``CleanLogHandler``).
     static func bootstrapLogging(_ level: Logger.Level) {
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = CleanLogHandler(label: label)
             handler.logLevel = level
             return handler
         }
