@@ -34,6 +34,12 @@ package struct JSONObject: Sendable, Hashable, Sequence {
         members = uniqueMembers
     }
 
+    /// The same members, in order, each value transformed: linear, where rebuilding through ``init(_:)`` looks
+    /// every key up again (quadratic in the members of a large object).
+    package func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
+        JSONObject(uniqueMembers: try members.map { Member(key: $0.key, value: try transform($0.value)) })
+    }
+
     package var count: Int { members.count }
     package var isEmpty: Bool { members.isEmpty }
     package var keys: [String] { members.map(\.key) }

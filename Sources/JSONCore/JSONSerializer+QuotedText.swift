@@ -1,6 +1,7 @@
 extension JSONSerializer {
     /// Appends `text` (valid UTF-8) as a JSON string literal, escaped as Jansson escapes: `"` and `\`, the control
-    /// characters (`\b \f \n \r \t`, else `\u00XX`); everything else as it is.
+    /// characters (`\b \f \n \r \t`, else `\u00XX`), and DEL, C1 and the bidi controls as their `\u` escapes
+    /// (``escapeActingCharacters(_:from:)``); everything else as it is.
     ///
     /// A byte loop rather than `json_dumpb` of a string value: MCP sends every tool result twice, as structured
     /// content and as the same JSON in a text block, and quoting the kept text of a cached answer this way costs
@@ -8,6 +9,7 @@ extension JSONSerializer {
     package static func appendQuoted(utf8 text: [UInt8], to bytes: inout [UInt8]) {
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         bytes.reserveCapacity(bytes.count + text.count + text.count / 8 + 2)
+        let start = bytes.count
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
         for index in text.indices {
@@ -29,5 +31,6 @@ extension JSONSerializer {
         }
         bytes.append(contentsOf: text[runStart...])
         bytes.append(UInt8(ascii: "\""))
+        escapeActingCharacters(&bytes, from: start)
     }
 }

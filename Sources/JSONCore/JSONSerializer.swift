@@ -4,7 +4,8 @@ import CJansson
 ///
 /// Flags: `JSON_COMPACT | JSON_ENCODE_ANY`, and the smallest `JSON_REAL_PRECISION` at which every real in the value
 /// prints as its shortest round-trip form (`40.2`, not `40.200000000000003`). Output never holds a raw newline:
-/// Jansson escapes control characters inside strings.
+/// Jansson escapes control characters inside strings, and DEL, C1 and the bidi controls are escaped after it
+/// (``escapeActingCharacters(_:from:)``).
 package enum JSONSerializer {
     /// The compact JSON text of `value`, as UTF-8 bytes without a trailing newline.
     package static func serialize(_ value: JSONValue) -> [UInt8] {
@@ -73,7 +74,10 @@ package enum JSONSerializer {
                 }
             }
             bytes.removeLast(capacity - min(needed, capacity))
-            if needed <= capacity { return }
+            if needed <= capacity {
+                escapeActingCharacters(&bytes, from: start)
+                return
+            }
             bytes.removeLast(bytes.count - start)
             capacity = needed
         }

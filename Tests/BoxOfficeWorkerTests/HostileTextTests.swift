@@ -93,7 +93,7 @@ struct HostileTextTests {
             #expect(cell.hasPrefix("'") || cell.hasPrefix("\"'"), "\(formula): \(cell)")
         }
         #expect(CSVText.row(["a,b", "say \"hi\""]) == "\"a,b\",\"say \"\"hi\"\"\"\r\n")
-        #expect(CSVText.row(["-", "+", "-.5", "1."]) == "'-,'+,'-.5,1.\r\n")
+        #expect(CSVText.row(["-", "+", "-.5", "1.", "--"]) == "-,+,'-.5,1.,'--\r\n")
     }
 
     /// Every string of every chat format's messages.

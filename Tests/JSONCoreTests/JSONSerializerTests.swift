@@ -27,6 +27,19 @@ struct JSONSerializerTests {
         #expect(text == #""a\nb\r\u0000\t\"\\""#)
     }
 
+    @Test("DEL, C1 controls, separators and bidi controls are escaped too: no JSON line can act on a terminal")
+    func actingCharacters() throws {
+        let hostile = "a\u{7F}b\u{9B}2J\u{85}c\u{2028}\u{202E}dcba\u{2066}x\u{2069}·…–한"
+        let value = JSONValue.object(JSONObject([("title", .string(hostile)), ("n", .integer(1))]))
+        let text = value.description
+        #expect(text == #"{"title":"a\u007Fb\u009B2J\u0085c\u2028\u202Edcba\u2066x\u2069·…–한","n":1}"#)
+        #expect(try JSONParser.parse(text) == value, "exact: the same string read back")
+        var quoted: [UInt8] = []
+        JSONSerializer.appendQuoted(utf8: Array(hostile.utf8), to: &quoted)
+        let expected = #""a\u007Fb\u009B2J\u0085c\u2028\u202Edcba\u2066x\u2069·…–한""#
+        #expect(String(decoding: quoted, as: UTF8.self) == expected)
+    }
+
     @Test("non-ASCII text is written as UTF-8, not escaped")
     func unicode() {
         #expect(JSONValue.string("한글 ▲").description == "\"한글 ▲\"")

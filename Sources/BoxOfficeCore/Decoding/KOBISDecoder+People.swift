@@ -101,7 +101,8 @@ extension KOBISDecoder {
                 if let part, !filmography[at].parts.contains(part) { filmography[at].parts.append(part) }
                 continue
             }
-            if filmography.count == longestFilmography { break }
+            // Past the cap, a film already kept may still gain a part; a new one is left out.
+            if filmography.count == longestFilmography { continue }
             index[movieCode] = filmography.count
             filmography.append(
                 Company.Film(movieCode: movieCode, title: try film.string("movieNm"), parts: part.map { [$0] } ?? []))

@@ -125,8 +125,9 @@ package struct LiveFetcher: Fetcher {
             if attempt > 1 {
                 let backoff = retry.delay(after: attempt - 1, random: Double.random(in: 0...1))
                 let wait = askedWait.map { Duration.milliseconds(Int64($0 * 1000)) } ?? backoff
-                // No retry that would start at or past the call's deadline.
-                guard ContinuousClock.now.advanced(by: wait) < ends else { break }
+                // No retry that could not have a second (or its --timeout, when shorter) before the call's deadline:
+                // it would spend a call of the quota to be cut at once.
+                guard ContinuousClock.now.advanced(by: wait + min(timeout, .seconds(1))) < ends else { break }
                 do {
                     try await Task.sleep(for: wait)
                 } catch {

@@ -72,8 +72,7 @@ package struct Redactor: Sendable, Hashable {
         switch value {
         case .string(let text): .string(redact(text))
         case .array(let items): .array(items.map(redactValues))
-        case .object(let members):
-            .object(JSONObject(members.map { ($0.key, redactValues($0.value)) }))
+        case .object(let members): .object(members.mapValues(redactValues))
         default: value
         }
     }

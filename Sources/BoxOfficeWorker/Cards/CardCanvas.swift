@@ -91,6 +91,11 @@ final class CardCanvas {
         library.layoutSetEllipsize(layout, style.wraps ? 0 : 3)
         library.layoutSetAlignment(layout, style.alignment.rawValue)
         var text = text
+        // By scalars too: one grapheme can be any length (a letter and 300,000 combining marks).
+        if text.unicodeScalars.count > Self.longestText * 4 {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.longestText * 4)))
+            cutTexts += 1
+        }
         if text.count > Self.longestText {
             text = String(text.prefix(Self.longestText - 1)) + "…"
             cutTexts += 1

@@ -11,24 +11,26 @@ enum PosterEmbedding {
     }
 
     /// Copies the file into `folder/posters/` under its own name (its digest: the same poster is copied once) and
-    /// answers the page's relative address; nil when it cannot be copied. A `posters` that is not a real folder
-    /// (a link planted to send the copies elsewhere) is not written into (``SiteFile``).
+    /// answers the page's relative address; nil when it cannot be copied. The folder is one others may write into
+    /// (``SiteFile``): a `posters` that is not a real folder gets no copies, and a page links only a regular file
+    /// under the poster's name (one this site wrote), never a link, a FIFO or a folder planted there.
     static func copy(_ file: PosterFile, into folder: URL) -> String? {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let posters = folder.appendingPathComponent("posters", isDirectory: true)
-        let target = posters.appendingPathComponent(name)
-        let manager = FileManager.default
         switch SiteFile.entry("posters", in: folder.path) {
-        case .none, .folder: break
+        case .none:
+            guard (try? FileManager.default.createDirectory(at: posters, withIntermediateDirectories: false)) != nil
+            else { return nil }
+        case .folder: break
         case .regular, .link, .other: return nil
         }
-        if case .none = SiteFile.entry(name, in: posters.path) {
-            do {
-                try manager.createDirectory(at: posters, withIntermediateDirectories: true)
-                try manager.copyItem(at: URL(fileURLWithPath: file.path), to: target)
-            } catch {
-                return nil
-            }
+        switch SiteFile.entry(name, in: posters.path) {
+        case .regular: break
+        case .link, .folder, .other: return nil
+        case .none:
+            guard let data = FileManager.default.contents(atPath: file.path),
+                (try? SiteFile.write([UInt8](data), named: name, in: posters.path)) != nil
+            else { return nil }
         }
         return "posters/\(name)"
     }

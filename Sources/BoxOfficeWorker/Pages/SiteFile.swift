@@ -65,9 +65,16 @@ enum SiteFile {
         }
         do {
             try descriptor.writeAll(bytes)
-            try descriptor.close()
         } catch {
             try? descriptor.close()
+            unlink(temporary)
+            throw Failure(description: "\(name) could not be written in \(folder): \(error)")
+        }
+        do {
+            // Closed once, whatever it answers: Linux frees the descriptor even when close fails, and a second
+            // close could close a number another thread has just been given.
+            try descriptor.close()
+        } catch {
             unlink(temporary)
             throw Failure(description: "\(name) could not be written in \(folder): \(error)")
         }
@@ -77,6 +84,9 @@ enum SiteFile {
             throw Failure(description: "\(name) could not be written in \(folder): \(reason)")
         }
     }
+
+    /// The most a manifest may hold: 16 MiB, some 100,000 pages.
+    static let largestManifest = 16 << 20
 
     /// The bytes of `folder/name`, nil when there is nothing of that name. - Throws: when it is not a regular
     /// file (a link, a FIFO, a folder) or cannot be read.
@@ -90,8 +100,17 @@ enum SiteFile {
         case .other(let what): throw Failure(description: "\(path) is \(what), not the site's own file: remove it")
         }
         do {
-            let descriptor = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec])
+            // Not blocking, and judged again once open: a FIFO swapped in after the check above must not hold the
+            // run for ever.
+            let descriptor = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
             defer { try? descriptor.close() }
+            var status = stat()
+            guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw Failure(description: "\(path) is not a regular file: remove it")
+            }
+            guard status.st_size <= largestManifest else {
+                throw Failure(description: "\(path) is larger than a site's list of pages may be: remove it")
+            }
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -100,6 +119,8 @@ enum SiteFile {
                 bytes += chunk[..<count]
             }
             return bytes
+        } catch let failure as Failure {
+            throw failure
         } catch {
             throw Failure(description: "\(path) could not be read: \(error)")
         }

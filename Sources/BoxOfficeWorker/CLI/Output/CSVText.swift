@@ -6,7 +6,7 @@
 /// - A cell a spreadsheet would take as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a CR, as OWASP's
 ///   "CSV Injection" lists them) begins with `'` instead, so `=HYPERLINK(…)` shows as text in Excel, LibreOffice and
 ///   Google Sheets. A plain number (`-3`, `+1.5`: a rank change) is left alone: no spreadsheet runs it, and a
-///   quote would turn a figure into text.
+///   quote would turn a figure into text; nor is a bare `-` (an unchanged rank).
 package enum CSVText {
     /// The byte order mark Excel needs to read UTF-8 (and so Korean titles) correctly.
     package static let excelBOM = "\u{FEFF}"
@@ -35,7 +35,8 @@ package enum CSVText {
         case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D:
             return "'" + cleaned
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return isPlainNumber(text.utf8) ? cleaned : "'" + cleaned
+            // A bare sign (the "-" of an unchanged rank) runs nothing either.
+            return text.utf8.count == 1 || isPlainNumber(text.utf8) ? cleaned : "'" + cleaned
         default:
             return cleaned
         }
