@@ -47,6 +47,10 @@ package enum Freshness {
         }
     }
 
+    /// The longest body scanned for an empty list: KOBIS's empty answers are 120–160 bytes (a list of one film is
+    /// already 460), so five times that leaves room for a longer label and never scans a day's list.
+    static let shortestList = 600
+
     package static func isFresh(
         _ call: UpstreamCall, fetchedAt: Double, fetchedDay: CalendarDate, now: Double, body: [UInt8]? = nil
     ) -> Bool {
@@ -57,10 +61,12 @@ package enum Freshness {
     }
 
     /// Whether a box office body's list (`dailyBoxOfficeList` or `weeklyBoxOfficeList`) is `[]`: a byte scan for
-    /// the member and an empty array after it, whitespace allowed, without parsing the body.
+    /// the member and an empty array after it, whitespace allowed, without parsing the body. Only a short body is
+    /// scanned: KOBIS's empty answer is about 150 bytes, a day's list 5 KB, and this runs on every cache hit
+    /// (scanning every list cost a cached answer about a microsecond).
     static func hasEmptyList(_ body: [UInt8]) -> Bool {
         let member = Array(#"BoxOfficeList""#.utf8)
-        guard body.count > member.count else { return false }
+        guard body.count > member.count, body.count <= shortestList else { return false }
         var index = 0
         while index + member.count <= body.count {
             guard body[index] == member[0], body[index..<index + member.count].elementsEqual(member) else {
