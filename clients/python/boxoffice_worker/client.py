@@ -13,6 +13,7 @@ import pathlib
 import shutil
 import threading
 import time
+import weakref
 from typing import (TYPE_CHECKING, Any, Callable, Coroutine, Deque, Dict, List, Mapping, Optional, Sequence, TypeVar,
                     cast)
 
@@ -52,6 +53,70 @@ ProgressCallback = Callable[[float, Optional[float], Optional[str]], Any]
 T = TypeVar("T")
 STDERR_LOGGER = logging.getLogger("boxoffice_worker.stderr")
 _CHUNK = 1 << 16
+
+
+# Fork safety. A forked child inherits a copy of every client: the pipes to the parent's worker, the parent's pending
+# calls, and (for `Worker`) an event loop whose thread does not exist in the child. Using any of that in the child
+# would read the parent's answers, or wait for ever on a loop nobody runs. So every live client is listed here, and
+# in a forked child each forgets what it inherited (`_forget_inherited`) and starts a worker of its own on first use;
+# comparing `os.getpid()` with the pid the state belongs to is the backstop for a fork that runs no at-fork handlers.
+_LIVE: "weakref.WeakSet[Any]" = weakref.WeakSet()
+# What a forked child inherited and gave up, referenced for the life of the child so that no finalizer of it ever
+# runs there: an asyncio transport's would unregister the parent's pipes from the epoll instance the two processes
+# share (taking them from the parent's loop too) and, for a process it thinks still running, kill the parent's worker.
+_INHERITED: List[Any] = []
+# Serializes forgetting (two threads of a child may both find the pid changed); made anew in each child.
+_FORK_GUARD = threading.RLock()
+
+
+def _after_fork_in_child() -> None:
+    global _FORK_GUARD
+    _FORK_GUARD = threading.RLock()
+    for client in list(_LIVE):
+        try:
+            client._forget_inherited()
+        except Exception:  # noqa: BLE001 -- the client's pid is then still the parent's: its first use tries again
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _abandon_process(process: Optional[asyncio.subprocess.Process]) -> None:
+    """In a forked child: closes this process's copies of the pipes to the parent's worker and gives the rest up
+    without going through any event loop. The parent still holds its own copies, so its worker sees no end of input
+    and keeps serving the parent."""
+    _INHERITED.append(process)
+    transport: Any = getattr(process, "_transport", None)
+    if transport is None:
+        return
+    files = []
+    for fd in (0, 1, 2):
+        pipe_transport = transport.get_pipe_transport(fd)
+        if pipe_transport is not None:
+            files.append(pipe_transport.get_extra_info("pipe"))
+    popen = transport.get_extra_info("subprocess")
+    if popen is not None:
+        files += [popen.stdin, popen.stdout, popen.stderr]
+        if popen.returncode is None:
+            # Not this process's child: never to be waited for, signalled or killed from here.
+            popen.returncode = 0
+    for file in files:
+        if file is not None:
+            file.close()
+
+
+def _abandon_loop(loop: Optional[asyncio.AbstractEventLoop]) -> None:
+    """In a forked child: gives up the parent's `Worker` loop (its thread is not in the child) without closing it
+    through its API, which would unregister its self-pipe from the epoll instance the parent's loop still uses; only
+    this process's copies of its descriptors are closed (closing a copy of the epoll descriptor unregisters
+    nothing)."""
+    _INHERITED.append(loop)
+    for name in ("_ssock", "_csock", "_selector"):
+        owned = getattr(loop, name, None)
+        if owned is not None:
+            owned.close()
 
 
 def bundled_binary() -> Optional[str]:
@@ -95,6 +160,11 @@ class AsyncWorker:
     line of any length is read whole; another drains stderr into the `boxoffice_worker.stderr` logger as it
     comes, so the worker never blocks on a full pipe. A worker that exits fails every pending call with
     `WorkerExited`; the next call starts a new one (at most `max_restarts` in `restart_window` seconds).
+
+    Fork-safe: in a forked child (Celery's prefork pool, `multiprocessing` with "fork", gunicorn) the client forgets
+    the worker, the calls and the event loop objects it inherited (an event loop does not survive a fork), and its
+    first use in the child starts a worker of the child's own, in the child's own running loop (its `asyncio.run`).
+    The parent's worker is never read, written, closed or killed from the child.
     """
 
     def __init__(
@@ -124,11 +194,33 @@ class AsyncWorker:
         self._stderr_tail = ""
         self._start_lock: Optional[asyncio.Lock] = None
         self._closing = False
+        self._owner_pid = os.getpid()  # the process whose worker, calls and loop objects these are
+        _LIVE.add(self)
+
+    def _forget_inherited(self) -> None:
+        """In a forked child (found by the at-fork handler, or by the pid on first use): drops the parent's worker,
+        pending calls, reader tasks and lock, which belong to an event loop that does not run here, so the first
+        use starts a worker of this process's own. Does nothing in the process the state belongs to."""
+        with _FORK_GUARD:
+            if self._owner_pid == os.getpid():
+                return
+            _INHERITED.append((self._tasks, self._pending, self._start_lock))
+            _abandon_process(self._process)
+            self._process = None
+            self._pending = {}
+            self._progress = {}
+            self._tasks = []
+            self._starts = collections.deque()
+            self._stderr_tail = ""
+            self._start_lock = None
+            self._owner_pid = os.getpid()
 
     # Lifecycle
 
     async def start(self) -> None:
         """Starts the worker if none is running (calls do this themselves)."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
         if self._start_lock is None:
             self._start_lock = asyncio.Lock()
         async with self._start_lock:
@@ -155,7 +247,10 @@ class AsyncWorker:
 
     async def close(self, timeout: float = 10.0) -> None:
         """Closes stdin (end of input: the worker answers everything in flight), waits for it to exit, and
-        terminates it past `timeout`."""
+        terminates it past `timeout`. In a forked child that has not used the client, there is nothing of its own
+        to close: the worker inherited from the parent is the parent's, and goes on serving it."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
         self._closing = True
         process = self._process
         if process is None:
@@ -182,6 +277,9 @@ class AsyncWorker:
 
     @property
     def pid(self) -> Optional[int]:
+        """The running worker's process id (None before the first call, and in a forked child before its first)."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
         return self._process.pid if self._process else None
 
     # Calls
@@ -421,26 +519,67 @@ def _listed(values: Optional[Sequence[str]]) -> Optional[List[str]]:
 
 
 class Worker:
-    """The synchronous client: an `AsyncWorker` on an event loop in a thread of its own. Same methods, blocking."""
+    """The synchronous client: an `AsyncWorker` on an event loop in a thread of its own. Same methods, blocking.
+
+    The loop and its thread start with the first call, so a `Worker` made at import (in a Celery or gunicorn master)
+    starts no thread there. Fork-safe: in a forked child the client forgets the parent's loop, thread, worker and
+    pending calls, and its first use starts a loop and a worker of the child's own; the parent keeps its own.
+    """
 
     def __init__(self, binary: Optional[str] = None, *, args: Sequence[str] = (),
                  env: Optional[Mapping[str, str]] = None, timeout: Optional[float] = None, max_restarts: int = 3,
                  restart_window: float = 60.0, stderr_logger: logging.Logger = STDERR_LOGGER):
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="boxoffice-worker-client", daemon=True)
-        self._thread.start()
-        options = dict(args=args, env=env, timeout=timeout, max_restarts=max_restarts, restart_window=restart_window,
-                       stderr_logger=stderr_logger)
-        self._client: AsyncWorker = self._run(self._make(binary, options))
+        self._client = AsyncWorker(binary, args=args, env=env, timeout=timeout, max_restarts=max_restarts,
+                                   restart_window=restart_window, stderr_logger=stderr_logger)
+        self._lock = threading.Lock()
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._thread: Optional[threading.Thread] = None
+        self._closed = False
+        self._owner_pid = os.getpid()  # the process whose loop and thread these are
+        _LIVE.add(self)
 
-    async def _make(self, binary: Optional[str], options: Dict[str, Any]) -> AsyncWorker:
-        return AsyncWorker(binary, **options)
+    def _forget_inherited(self) -> None:
+        """In a forked child: drops the parent's loop (its thread does not exist here, so nothing would ever run a
+        call put on it) and lock (a thread that is not here may hold it), and the client's inherited state; the
+        first use starts a loop of this process's own. Does nothing in the process the loop belongs to."""
+        with _FORK_GUARD:
+            if self._owner_pid == os.getpid():
+                return
+            self._lock = threading.Lock()
+            _INHERITED.append(self._thread)
+            _abandon_loop(self._loop)
+            self._loop = None
+            self._thread = None
+            self._client._forget_inherited()
+            self._owner_pid = os.getpid()
+
+    def _own_loop(self) -> asyncio.AbstractEventLoop:
+        """This process's loop, started (in a daemon thread) on first use."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
+        with self._lock:
+            if self._closed:
+                raise WorkerExited("the client is closed")
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(target=loop.run_forever, name="boxoffice-worker-client", daemon=True)
+                thread.start()
+                self._loop, self._thread = loop, thread
+            return self._loop
 
     def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+        try:
+            loop = self._own_loop()
+        except BaseException:
+            coroutine.close()
+            raise
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result()
 
     @property
     def pid(self) -> Optional[int]:
+        """The running worker's process id (None before the first call, and in a forked child before its first)."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
         return self._client.pid
 
     def call(self, method: str, params: Optional[Mapping[str, Any]] = None, *, timeout: Optional[float] = None,
@@ -533,11 +672,27 @@ class Worker:
         return self._run(self._client.status(timeout=timeout))
 
     def close(self) -> None:
+        """Closes the worker (see `AsyncWorker.close`) and stops the loop; later calls raise `WorkerExited`. In a
+        forked child that has not used the client it only marks it closed: the parent's worker goes on serving the
+        parent."""
+        if self._owner_pid != os.getpid():
+            self._forget_inherited()
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            loop, thread = self._loop, self._thread
+            self._loop = self._thread = None
+        if loop is None or thread is None:
+            self._client._closing = True
+            return
         try:
-            self._run(self._client.close())
+            asyncio.run_coroutine_threadsafe(self._client.close(), loop).result()
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(5)
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(5)
+            if not thread.is_alive():
+                loop.close()
 
     def __enter__(self) -> "Worker":
         self._run(self._client.start())
