@@ -58,7 +58,8 @@ extension CLISession {
             range = try await RangePlan(session: self, method: method, inputs: inputs, maxCalls: maxCalls)
         } catch {
             if let refused = error.error { return fail(refused) }
-            return fail(error.message)
+            _ = fail(error.message)
+            return ExitStatus.temporaryFailure
         }
         let fetched = Set(range.cached.keys).union(range.chosen)
         var failures: [(label: String, reason: String, message: String)] = []
@@ -114,7 +115,10 @@ extension CLISession {
             _ = fail(
                 "the site in \(path) is partial: \(failures.count) of \(inputs.count) pages were not written; run again to add them\n"
                     + MissingPeriod.report(failures))
-            return 2
+            // None written: as a range export with nothing written, temporary when time may mend every page.
+            return failures.count == inputs.count
+                ? ExitStatus.ofNothingWritten(reasons: failures.map(\.reason), heldBackByQuota: range.heldBackByQuota)
+                : ExitStatus.partial
         }
         return 0
     }

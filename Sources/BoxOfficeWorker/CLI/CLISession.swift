@@ -127,8 +127,9 @@ package final class CLISession: Sendable {
         return 1
     }
 
-    /// Says what went wrong on stderr, as one line; the exit code: 64 for input the method or the command refused
-    /// (its `-32602` message, or the command's own), 1 for a failure of the call, 70 for a defect.
+    /// Says what went wrong on stderr, as one line; the exit code (``ExitStatus``): 64 for input the method or the
+    /// command refused (its `-32602` message, or the command's own), 75 for a failure of the call that time may
+    /// mend (the upstream unavailable, the quota spent), 1 for any other, 70 for a defect.
     func fail(_ error: any Error) -> Int32 {
         switch error {
         case let invalid as CLIDate.Invalid:
@@ -138,7 +139,8 @@ package final class CLISession: Sendable {
             say(TerminalText.clean(error.message))
             return 64
         case let error as RPCError:
-            return fail(Self.describe(error))
+            say(Self.describe(error))
+            return ExitStatus.of(reason: error.data?["reason"]?.stringValue)
         default:
             say("internal error: \(TerminalText.clean(String(describing: error)))")
             return 70

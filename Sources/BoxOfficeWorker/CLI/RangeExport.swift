@@ -21,8 +21,9 @@ struct RangeExport {
     /// `--missing`: end the NDJSON with one line naming the periods not written.
     let missingSummary: Bool
 
-    /// Exit codes: 0 every period written; 1 none written (each failed or was left unfetched, or the plan was
-    /// refused); 2 partial: some written, the rest missing (a failure, the quota or `--max-calls`); 130 interrupted.
+    /// Exit codes (``ExitStatus``): 0 every period written; 2 partial: some written, the rest missing (a failure,
+    /// the quota or `--max-calls`); none written: 75 when every period missing is one time may mend (the upstream
+    /// unavailable, the quota, `--max-calls`) or the plan was refused for the quota, else 1; 130 interrupted.
     func run() async -> Int32 {
         let service = session.service
         let range: RangePlan
@@ -30,7 +31,9 @@ struct RangeExport {
             range = try await RangePlan(session: session, method: method, inputs: inputs, maxCalls: maxCalls)
         } catch {
             if let refused = error.error { return session.fail(refused) }
-            return session.fail(error.message)
+            // The quota cannot cover the range today: tomorrow's can.
+            _ = session.fail(error.message)
+            return ExitStatus.temporaryFailure
         }
         let plans = range.plans
         var offices = range.cached
@@ -94,7 +97,8 @@ struct RangeExport {
             return 130
         }
         if offices.isEmpty {
-            return session.fail("nothing written: no period could be fetched\n\(report)")
+            _ = session.fail("nothing written: no period could be fetched\n\(report)")
+            return ExitStatus.ofNothingWritten(reasons: missing.map(\.reason), heldBackByQuota: range.heldBackByQuota)
         }
         _ = session.fail("partial: \(what); run again to fetch the rest\n\(report)")
         return 2

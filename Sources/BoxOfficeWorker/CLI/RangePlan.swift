@@ -18,6 +18,8 @@ struct RangePlan {
     let uncached: [Int]
     /// The uncached periods to fetch now, in date order.
     let chosen: [Int]
+    /// Whether today's quota, rather than `--max-calls`, left uncached periods unfetched.
+    let heldBackByQuota: Bool
 
     /// A range refused: the line saying why.
     struct Refusal: Error {
@@ -59,5 +61,6 @@ struct RangePlan {
                     + "range now")
         }
         chosen = Array(uncached.prefix(min(uncached.count, maxCalls ?? uncached.count, remaining)))
+        heldBackByQuota = remaining < min(uncached.count, maxCalls ?? uncached.count)
     }
 }
