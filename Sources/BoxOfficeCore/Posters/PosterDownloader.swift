@@ -134,11 +134,6 @@ package struct PosterDownloader: Sendable {
             self.code = code
             message = "\(what): \(String(cString: strerror(code)))"
         }
-
-        /// From swift-system's error: its `errno` (`EIO` for anything else, which it does not throw).
-        init(_ what: String, _ error: any Error) {
-            self.init(what, code: (error as? Errno)?.rawValue ?? EIO)
-        }
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(FileError) {
@@ -150,34 +145,10 @@ package struct PosterDownloader: Sendable {
             throw FileError(
                 "cannot create \(directory)", code: (error as? CocoaError)?.code == .fileWriteOutOfSpace ? ENOSPC : EIO)
         }
-        let temporary = directory + "/.\(UInt64.random(in: 0...UInt64.max)).part"
-        // swift-system's calls retry a write (and the open) that a signal interrupted (EINTR), and writeAll
-        // writes until every byte is out.
-        let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                permissions: .ownerReadWrite)
+            try AtomicFile.write(bytes, to: path)
         } catch {
-            throw FileError("cannot create \(temporary)", error)
-        }
-        do {
-            try descriptor.writeAll(bytes)
-        } catch {
-            try? descriptor.close()
-            unlink(temporary)
-            throw FileError("cannot write \(temporary)", error)
-        }
-        do {
-            try descriptor.close()
-        } catch {
-            unlink(temporary)
-            throw FileError("cannot write \(temporary)", error)
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = FileError("cannot rename to \(path)")
-            unlink(temporary)
-            throw failure
+            throw FileError(error.what, code: error.code)
         }
     }
 

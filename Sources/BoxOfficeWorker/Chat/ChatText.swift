@@ -24,21 +24,22 @@ enum ChatText {
     ) -> String {
         var out = ""
         var used = 0
-        var pieces: [(text: String, length: Int)] = []
+        for character in text {
+            let piece = escaping(character)
+            out += piece
+            used += length(piece, measure)
+        }
+        guard used > limit else { return out }
+        guard limit > 0 else { return "" }
+        out = ""
+        used = 0
         for character in text {
             let piece = escaping(character)
             let length = length(piece, measure)
-            pieces.append((piece, length))
-            used += length
-        }
-        guard used > limit else { return pieces.map(\.text).joined() }
-        guard limit > 0 else { return "" }
-        used = 0
-        for piece in pieces {
             // "…" is one unit by either measure.
-            if used + piece.length > limit - 1 { break }
-            out += piece.text
-            used += piece.length
+            if used + length > limit - 1 { break }
+            out += piece
+            used += length
         }
         return out + "…"
     }

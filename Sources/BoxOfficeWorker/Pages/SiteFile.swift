@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import SystemPackage
 
 #if canImport(Glibc)
@@ -7,14 +8,14 @@ import SystemPackage
 /// How the static site reads and writes the files of its folder, which a cron job writes into every day and
 /// which someone else may be able to write into too (a shared web root).
 ///
-/// - A file is written whole or not at all: to a new temporary name (created exclusively, so nothing planted under
-///   that name is opened), then renamed over the entry. A symbolic link planted under a page's name is so replaced
-///   by the page, never followed: the file it named is left as it was.
+/// - A file is written whole or not at all (``AtomicFile``: a new temporary name, renamed over the entry). A
+///   symbolic link planted under a page's name is so replaced by the page, never followed: the file it named is
+///   left as it was.
 /// - A FIFO, a device, a socket or a folder under a name the site writes is refused, not opened (opening a FIFO
 ///   would block the run forever).
 /// - The manifest is read only when it is a regular file, for the same reasons.
 ///
-/// Through swift-system: its calls retry what a signal interrupted, and `writeAll` writes until every byte is out.
+/// The manifest is read through swift-system, whose calls retry what a signal interrupted.
 enum SiteFile {
     /// Why a file of the site could not be read or written.
     struct Failure: Error, CustomStringConvertible {
@@ -54,34 +55,10 @@ enum SiteFile {
             throw Failure(
                 description: "\(path) is \(what), not a file the site writes: remove it or choose another folder")
         }
-        let temporary = folder + "/.\(name).\(UInt64.random(in: 0...UInt64.max)).part"
-        let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            try AtomicFile.write(bytes, to: path, permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
             throw Failure(description: "\(name) could not be written in \(folder): \(error)")
-        }
-        do {
-            try descriptor.writeAll(bytes)
-        } catch {
-            try? descriptor.close()
-            unlink(temporary)
-            throw Failure(description: "\(name) could not be written in \(folder): \(error)")
-        }
-        do {
-            // Closed once, whatever it answers: Linux frees the descriptor even when close fails, and a second
-            // close could close a number another thread has just been given.
-            try descriptor.close()
-        } catch {
-            unlink(temporary)
-            throw Failure(description: "\(name) could not be written in \(folder): \(error)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(description: "\(name) could not be written in \(folder): \(reason)")
         }
     }
 

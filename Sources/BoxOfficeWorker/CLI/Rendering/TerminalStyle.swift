@@ -36,12 +36,11 @@ package struct TerminalStyle: Sendable {
     /// The length in scalars of the colour sequence `scalars` starts with, when it is one of the sequences
     /// `paint` writes (`ESC [ 0|1|2|31|34|35 m`), else nil: what ``TerminalText/screen(_:)`` lets through.
     static func sequenceLength(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
-        for code in ["0", "1", "2", "31", "34", "35"] {
-            let sequence = Array("\u{1B}[\(code)m".unicodeScalars)
-            if scalars.starts(with: sequence) { return sequence.count }
-        }
-        return nil
+        sequences.first { scalars.starts(with: $0) }?.count
     }
+
+    /// What `paint` writes, as scalars.
+    private static let sequences = ["0", "1", "2", "31", "34", "35"].map { Array("\u{1B}[\($0)m".unicodeScalars) }
 
     package func red(_ text: String) -> String { paint(text, "31") }
     package func blue(_ text: String) -> String { paint(text, "34") }
