@@ -22,7 +22,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
             """,
         version: WorkerIdentity.versionLine,
         subcommands: [
-            MCPCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self,
+            MCPCommand.self, PipeCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self,
+            SearchCommand.self,
             PosterCommand.self, PeopleCommand.self, CompanyCommand.self, CodesCommand.self, StatusCommand.self,
         ]
     )
@@ -36,7 +37,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     /// Resolves `flags`, sets up logging, serves `face` and exits with its code.
     static func serve(_ face: WorkerSession.Face, _ flags: WorkerFlags) async throws {
         let configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
-        WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText) ?? .info)
+        WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText, face: face) ?? .info)
         TerminalHint.showIfInteractive(face)
         let code = await WorkerSession.serve(face, configuration, logger: Logger(label: "boxoffice-worker"))
         if code != 0 { throw ExitCode(code) }

@@ -16,6 +16,10 @@ enum Entry {
         if arguments.first == "mcp" {
             face = .mcp
             arguments = arguments.dropFirst()
+        } else if arguments.first == "pipe" {
+            let (method, rest) = PipeCommand.method(in: arguments.dropFirst())
+            face = .pipe(method: method)
+            arguments = rest
         }
         guard let options = WorkerOptions.quickParse(arguments) else {
             refuseServingFlags(arguments)
@@ -26,7 +30,8 @@ enum Entry {
         do {
             configuration = try options.configuration(environment: environment)
             // An empty variable is the default, info: WorkerFlags.level reads empty as unset.
-            guard let level = WorkerFlags.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"]) else {
+            guard let level = WorkerFlags.level(options.logLevel ?? environment["BOXOFFICE_LOG_LEVEL"], face: face)
+            else {
                 throw WorkerOptions.Invalid(description: "the log level is not one of \(WorkerFlags.levels)")
             }
             WorkerFlags.bootstrapLogging(level)
@@ -58,6 +63,7 @@ enum Entry {
             }
         }
         guard let command, command != MCPCommand.configuration.commandName,
+            command != PipeCommand.configuration.commandName,
             BoxOfficeWorkerCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == command }
             )
         else { return }

@@ -16,6 +16,12 @@ enum TerminalHint {
                 boxoffice-worker movie CODE, boxoffice-worker --help
 
                 """
+        case .pipe(let method):
+            line = """
+                boxoffice-worker pipe: one job per line on stdin (\(method.map { "params or a bare string for \($0)" }
+                    ?? #"{"method", "params"}"#)), one outcome line each on stdout (Ctrl-D ends)
+
+                """
         case .mcp:
             line = """
                 boxoffice-worker mcp: a Model Context Protocol server for LLM hosts, waiting for JSON-RPC on stdin \

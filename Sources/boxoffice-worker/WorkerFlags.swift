@@ -54,6 +54,13 @@ struct WorkerFlags: ParsableArguments {
         return Logger.Level(rawValue: text.lowercased())
     }
 
+    /// The level for `face`: as ``level(_:)``, except that the filter's default is error, so that nothing in
+    /// normal operation reaches stderr (a stream processor fails the message in flight on any byte there).
+    static func level(_ text: String?, face: WorkerSession.Face) -> Logger.Level? {
+        if face.isPipe, text?.isEmpty ?? true { return .error }
+        return level(text)
+    }
+
     /// Logs go to stderr, at `level` and above, their upstream text made harmless (``CleanLogHandler``).
     static func bootstrapLogging(_ level: Logger.Level) {
         LoggingSystem.bootstrap { label in
@@ -73,6 +80,7 @@ struct ServingFlags: ParsableArguments {
     @Option(WorkerFlag.maxBatch) var maxBatch: Int
     @Option(WorkerFlag.drainSeconds) var drainSeconds: Double
     @Flag(WorkerFlag.diagnostics) var diagnostics: Bool
+    @Option(WorkerFlag.filesDir) var filesDir: String?
 
     func apply(to options: inout WorkerOptions) {
         options.maxInFlight = maxInFlight
@@ -81,6 +89,7 @@ struct ServingFlags: ParsableArguments {
         options.maxBatch = maxBatch
         options.drainSeconds = drainSeconds
         options.diagnostics = diagnostics
+        options.filesDirectory = filesDir
     }
 }
 

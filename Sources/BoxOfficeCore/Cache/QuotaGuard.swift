@@ -204,6 +204,15 @@ package final class QuotaGuard: Sendable {
         guard granted else { throw exhausted(day) }
     }
 
+    /// KOBIS's own "quota used up" (320011) with the moment it ends, as the local budget's has: KOBIS counts a
+    /// key's calls by the day in Seoul too, so a job runner can wait for the reset instead of guessing.
+    package func dated(_ error: BoxOfficeError) -> BoxOfficeError {
+        guard error.reason == .quotaExhausted, error.service == .kobis, error.resetsAt == nil else { return error }
+        var dated = error
+        dated.resetsAt = Self.resetsAt(today())
+        return dated
+    }
+
     private func exhausted(_ day: CalendarDate) -> BoxOfficeError {
         let resetsAt = Self.resetsAt(day)
         var error = BoxOfficeError(

@@ -18,7 +18,7 @@ package struct QuotaFetcher: Fetcher {
         do {
             result = .success(try await inner.fetch(call))
         } catch {
-            result = .failure(error)
+            result = .failure(quota.dated(error))
         }
         await quota.committed(spend)
         return try result.get()

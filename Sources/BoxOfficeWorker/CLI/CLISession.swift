@@ -41,7 +41,7 @@ package final class CLISession: Sendable {
                 _ = try descriptor.writeAll(bytes)
             } catch {
                 guard descriptor == .standardOutput else { return }
-                exit((error as? Errno) == .brokenPipe ? 141 : 74)
+                exit((error as? Errno) == .brokenPipe ? ExitStatus.brokenPipe : 74)
             }
         }
     }

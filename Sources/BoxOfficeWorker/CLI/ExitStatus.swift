@@ -17,6 +17,8 @@ package enum ExitStatus {
     package static let temporaryFailure: Int32 = 75
     /// Stopped by SIGINT or SIGTERM.
     package static let interrupted: Int32 = 130
+    /// stdout's reader went away, as SIGPIPE ends a filter (what `yes | head` gives).
+    package static let brokenPipe: Int32 = 141
 
     /// The reasons (`error.data.reason`) of failures that time may mend.
     static let retryableReasons: Set<String> = ["upstream_unavailable", "quota_exhausted"]

@@ -47,6 +47,12 @@ package struct WorkerConfiguration: Sendable {
     package var upstreamWidth: Int
     /// `--offline` was given although a key is set (said in the offline notice).
     package var offlineRequested: Bool
+    /// Where cards and downloaded posters are written instead of into the answer (`--files-dir`); nil: base64 in
+    /// the answer (a card) and the cache directory's `posters/` (a poster).
+    package var filesDirectory: String?
+    /// Whether a card goes to ``filesDirectory`` too: not over MCP, whose hosts show a picture from its `image`
+    /// block (posters still go there).
+    package var cardsAsFiles = true
 
     /// A flag's default here is the flag table's (``WorkerFlag``), so a configuration made here (in a test, a fuzz
     /// target) has the limits of a worker started without flags.
@@ -61,8 +67,9 @@ package struct WorkerConfiguration: Sendable {
         database: DatabaseURL? = nil, leaseSeconds: Double = WorkerFlag.leaseSeconds.defaultDouble,
         upstreamWidth: Int = 20, offlineRequested: Bool = false,
         deadline: Duration = .seconds(WorkerFlag.deadline.defaultDouble), allowPrivateDownloads: Bool = false,
-        allowSharedCacheDirectory: Bool = false
+        allowSharedCacheDirectory: Bool = false, filesDirectory: String? = nil
     ) {
+        self.filesDirectory = filesDirectory
         self.allowSharedCacheDirectory = allowSharedCacheDirectory
         self.deadline = deadline
         self.allowPrivateDownloads = allowPrivateDownloads

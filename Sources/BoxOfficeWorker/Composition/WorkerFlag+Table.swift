@@ -6,7 +6,7 @@ import JSONRPC
 /// ``ServerConfiguration``, the lease from ``QuotaGuard``), so each number is written once in the code base.
 extension WorkerFlag {
     package static let all: [WorkerFlag] = [
-        maxInFlight, ordered, maxLineBytes, maxBatch, drainSeconds, diagnostics,
+        maxInFlight, ordered, maxLineBytes, maxBatch, drainSeconds, diagnostics, filesDir,
         offline, cacheDir, noCache, kobisDailyLimit, today, logLevel,
         kobisBaseURL, kakaoBaseURL, timeout, deadline, allowPrivateDownloads, allowSharedCacheDir, databaseURL,
         leaseSeconds,
@@ -40,6 +40,12 @@ extension WorkerFlag {
         "diagnostics", .serving, { $0.diagnostics }, { $0.diagnostics = $1 },
         help:
             "Also answer diagnostics.sleep and diagnostics.fail, for testing hosts (timeouts, cancellation, progress, crashes)."
+    )
+
+    package static let filesDir: WorkerFlag = text(
+        "files-dir", .serving, { $0.filesDirectory }, { $0.filesDirectory = $1 }, valueName: "path",
+        help:
+            "Write cards and downloaded posters to this existing directory (<sha256>.<ext>) and answer with their path instead of base64."
     )
 
     // MARK: data

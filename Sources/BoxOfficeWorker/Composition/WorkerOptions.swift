@@ -28,6 +28,8 @@ package struct WorkerOptions: Sendable, Equatable {
     package var leaseSeconds: Double = WorkerFlag.leaseSeconds.defaultDouble
     package var today: String?
     package var diagnostics = false
+    /// `--files-dir`: cards and downloaded posters as files there, not base64 in the answer.
+    package var filesDirectory: String?
     /// `--log-level`; nil: `BOXOFFICE_LOG_LEVEL`, else `info`.
     package var logLevel: String?
 
@@ -58,6 +60,13 @@ package struct WorkerOptions: Sendable, Equatable {
         try check(kobisDailyLimit >= 0, "--kobis-daily-limit must be 0 or more")
         try check(!(noCache && cacheDirectory != nil), "--no-cache and --cache-dir contradict each other")
         try check(leaseSeconds >= 1 && leaseSeconds.isFinite, "--lease-seconds must be at least 1")
+        if let filesDirectory {
+            do {
+                _ = try FilesDirectory(filesDirectory)
+            } catch {
+                throw Invalid(description: error.message)
+            }
+        }
         let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         var database: DatabaseURL?
         if let text = databaseURL ?? set("BOXOFFICE_DATABASE_URL") {
@@ -105,7 +114,8 @@ package struct WorkerOptions: Sendable, Equatable {
             offlineRequested: offline && kobisKey != nil,
             deadline: .milliseconds(Int64(deadline * 1000)),
             allowPrivateDownloads: allowPrivateDownloads || environment["BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS"] == "1",
-            allowSharedCacheDirectory: allowSharedCacheDirectory
+            allowSharedCacheDirectory: allowSharedCacheDirectory,
+            filesDirectory: filesDirectory
         )
     }
 }

@@ -24,6 +24,10 @@ package final class WorkerRuntime: Sendable {
     package let downloadUnavailable: String?
     /// The shared store; nil offline, with `--no-cache`, or when the cache directory cannot be used.
     package let store: (any BoxOfficeStore)?
+    /// Where downloaded posters are kept for the answer (`--files-dir`); nil: their place in the cache directory.
+    let files: FilesDirectory?
+    /// Where drawn cards are kept for the answer (`--files-dir`, not over MCP); nil: base64 in the answer.
+    let cardFiles: FilesDirectory?
     private let warnings: CacheWarnings
     /// Where what a request cannot say goes (stderr in the worker): a card's poster left out.
     let logger: Logger
@@ -37,6 +41,8 @@ package final class WorkerRuntime: Sendable {
     ) throws {
         counters = UpstreamCounters()
         self.logger = logger
+        files = try configuration.filesDirectory.map { (path) throws(BoxOfficeError) in try FilesDirectory(path) }
+        cardFiles = configuration.cardsAsFiles ? files : nil
         let fixedToday = configuration.today
         let calendar: @Sendable () -> SeoulCalendar = {
             fixedToday.map(SeoulCalendar.init(today:)) ?? SeoulCalendar(secondsSince1970: Date().timeIntervalSince1970)
@@ -175,6 +181,12 @@ package final class WorkerRuntime: Sendable {
             throw downloadRefusal ?? BoxOfficeError(.notConfigured, "poster downloads are unavailable")
         }
         return try await downloader.download(url, refresh: refresh)
+    }
+
+    /// The image at `url` as `movie.poster` answers it: in `--files-dir` when one is given, else in the cache.
+    func downloadForAnswer(_ url: String, refresh: Bool) async throws(BoxOfficeError) -> PosterFile {
+        let file = try await download(url, refresh: refresh)
+        return try files?.keep(file) ?? file
     }
 
     /// Writes what the cache still holds back, gives back the unspent KOBIS lease, closes the store (which ends

@@ -16,11 +16,17 @@ package enum WorkerSession {
         case jsonRPC
         /// The Model Context Protocol, both eras (`boxoffice-worker mcp`).
         case mcp
+        /// The filter: every line a job for `method` (or for the method it names), one outcome line each, in
+        /// order (`boxoffice-worker pipe [METHOD]`, ``PipeFace``).
+        case pipe(method: String?)
     }
 
     /// Serves until the session ends; the process exit code (0 after any normal end, 70 when the worker cannot
-    /// start, 74 when stdin fails).
+    /// start, 74 when stdin fails; the filter's own statuses from ``PipeFace/exitStatus(_:)``, 64 for an unknown
+    /// method, 130 when stopped by a signal, 141 when stdout's reader went away).
     package static func serve(_ face: Face, _ configuration: WorkerConfiguration, logger: Logger) async -> Int32 {
+        var configuration = configuration
+        if case .mcp = face { configuration.cardsAsFiles = false }
         let protocolOutput = StandardStreams.reserveProtocolOutput()
         let runtime: WorkerRuntime
         do {
@@ -54,7 +60,14 @@ package enum WorkerSession {
             await runtime.shutdown()
             return 70
         }
-        if let notice = runtime.offlineNotice {
+        if case .pipe(let method?) = face, methods.method(named: method) == nil {
+            let names = methods.methods.map(\.name).joined(separator: ", ")
+            FileHandle.standardError.write(Data("boxoffice-worker pipe: no method \(method) (one of: \(names))\n".utf8))
+            await runtime.shutdown()
+            return ExitStatus.usage
+        }
+        // The filter's stderr stays silent: a stream processor fails the message in flight on any byte there.
+        if let notice = runtime.offlineNotice, !face.isPipe {
             logger.notice("\(notice)\(configuration.offlineRequested ? " (--offline given)" : "")")
         }
         var server = configuration.server
@@ -62,6 +75,10 @@ package enum WorkerSession {
         switch face {
         case .jsonRPC:
             registry = methods
+        case .pipe(let method):
+            registry = methods
+            server.ordered = true
+            server.jobs = PipeFace.jobLines(method)
         case .mcp:
             let session = MCPSession()
             registry = MCPServerMethods.registry(BoxOfficeMCP.catalog(methods, runtime: runtime), session: session)
@@ -77,6 +94,19 @@ package enum WorkerSession {
         signals.cancel()
         await runtime.shutdown()
         if case .readFailed = ending { return 74 }
-        return 0
+        guard let tally = server.jobs?.tally else { return 0 }
+        if let summary = PipeFace.summary(tally) { FileHandle.standardError.write(Data(summary.utf8)) }
+        switch ending {
+        case .shutdown: return ExitStatus.interrupted
+        case .hostGone: return ExitStatus.brokenPipe
+        case .endOfInput, .readFailed: return PipeFace.exitStatus(tally)
+        }
+    }
+}
+
+extension WorkerSession.Face {
+    package var isPipe: Bool {
+        if case .pipe = self { return true }
+        return false
     }
 }

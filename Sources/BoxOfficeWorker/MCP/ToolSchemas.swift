@@ -92,7 +92,17 @@ enum ToolSchemas {
         // No tool asks for `chat` (see above), so no tool's result has it.
         if var properties = schema["properties"]?.objectValue {
             properties["chat"] = nil
-            if !card { properties["card"] = nil }
+            if !card {
+                properties["card"] = nil
+            } else if case .object(var drawn)? = properties["card"],
+                case .object(var members)? = drawn["properties"]
+            {
+                // MCP never keeps a card in --files-dir: its picture is the image block.
+                members["path"] = nil
+                members["sha256"] = nil
+                drawn["properties"] = .object(members)
+                properties["card"] = .object(drawn)
+            }
             schema["properties"] = .object(properties)
         }
         return .object(schema)

@@ -121,14 +121,17 @@ struct BoxOfficeMethod: TypedMethod {
     {
         let content = ChatContent(answer.office.value, posters: answer.parts.map { $0.poster?.image?.url })
         let posters = await runtime.downloadedPosters(content) { runtime.logger.warning("card: \($0)") }
+        let png: [UInt8]
         do {
-            let png = try CardRenderer.load().render(
+            png = try CardRenderer.load().render(
                 content, screen: .list(kind: "boxoffice", layout: layout), posters: posters,
                 warn: { runtime.logger.warning("card: \($0)") })
-            return CardImage(png: png)
         } catch {
             throw BoxOfficeError(.notConfigured, error.message).rpcError
         }
+        guard let files = runtime.cardFiles else { return CardImage(png: png) }
+        let file = try answering { () throws(BoxOfficeError) in try files.keep(png, mimeType: "image/png") }
+        return CardImage(png: png, file: file)
     }
 
     /// The kept text when the answer has no parts and its body is in memory; else the result built (with its

@@ -42,7 +42,7 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
             }
             guard input.download, let image = poster.image else { return Output(poster: poster, file: nil) }
             let file = try await answering { () async throws(BoxOfficeError) in
-                try await runtime.download(image.url, refresh: input.refresh)
+                try await runtime.downloadForAnswer(image.url, refresh: input.refresh)
             }
             return Output(poster: poster, file: file)
         }

@@ -1,9 +1,11 @@
 import JSONCore
 import Logging
+import Synchronization
 
 extension RPCServer {
     /// Handles one line on the responder thread, in reading order.
     func handle(_ line: ParsedLine, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+        if let jobLines = configuration.jobs { return handle(job: line, jobLines, jobs, output) }
         let value: JSONValue
         switch line {
         case .tooLong:
@@ -16,6 +18,8 @@ extension RPCServer {
         case .message(let message):
             statistics.bump(.lines)
             value = message
+        case .blank, .text:
+            preconditionFailure("only job lines keep blank and bare lines")
         }
         let rules = configuration.rules
         let classified = MessageClassifier.classify(
@@ -25,18 +29,7 @@ extension RPCServer {
             statistics.bump(.invalidRequests)
             answerNow(.single(.error(id: .null, error)), output)
         case .single(let envelope):
-            switch prepare(envelope) {
-            case .nothing:
-                break
-            case .answered(let response):
-                answerNow(.single(response), output)
-            case .call(let call):
-                guard takeSlot(output) else { return abandon(call) }
-                submit(.call(call, sequencer.takeTicket()), jobs)
-            case .notification(let call):
-                guard takeSlot(output) else { return abandon(call) }
-                submit(.notification(call), jobs)
-            }
+            handle(single: envelope, jobs, output)
         case .batch(let envelopes):
             let items = envelopes.map(prepare)
             let answers = items.contains { item in
@@ -61,6 +54,50 @@ extension RPCServer {
                 return
             }
             submit(.batch(items, answers ? sequencer.takeTicket() : nil), jobs)
+        }
+    }
+
+    /// Handles one message that is not a batch.
+    private func handle(single envelope: Envelope, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+        switch prepare(envelope) {
+        case .nothing:
+            break
+        case .answered(let response):
+            answerNow(.single(response), output)
+        case .call(let call):
+            guard takeSlot(output) else { return abandon(call) }
+            submit(.call(call, sequencer.takeTicket()), jobs)
+        case .notification(let call):
+            guard takeSlot(output) else { return abandon(call) }
+            submit(.notification(call), jobs)
+        }
+    }
+
+    /// Handles one job line of the filter face: exactly one outcome, in the line's place (the server is ordered).
+    private func handle(
+        job line: ParsedLine, _ jobLines: JobLines, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput
+    ) {
+        let number = jobLinesRead.add(1, ordering: .relaxed).newValue
+        statistics.bump(.lines)
+        switch line {
+        case .tooLong:
+            statistics.bump(.invalidRequests)
+            answerNow(.single(.error(id: [.int(number)], .requestTooLarge(limit: configuration.maxLineBytes))), output)
+        case .parseError(let error):
+            statistics.bump(.parseErrors)
+            answerNow(.single(.error(id: [.int(number)], .parse(error))), output)
+        case .message, .blank, .text:
+            switch jobLines.request(for: line, number: number) {
+            case (let id, .failure(let error)):
+                switch error.code {
+                case .parseError: statistics.bump(.parseErrors)
+                case .invalidRequest: statistics.bump(.invalidRequests)
+                default: statistics.bump(.failed)
+                }
+                answerNow(.single(.error(id: id, error)), output)
+            case (_, .success(let request)):
+                handle(single: .request(request), jobs, output)
+            }
         }
     }
 
@@ -91,7 +128,7 @@ extension RPCServer {
             statistics.bump(error.code == .invalidRequest ? .invalidRequests : .failed)
             return .answered(.error(id: id, error))
         }
-        if request.method == configuration.rules.cancelMethod {
+        if configuration.jobs == nil, request.method == configuration.rules.cancelMethod {
             if let target = request.params[configuration.rules.cancelIDMember] { inFlight.cancel(id: target) }
             guard let id = request.id else { return .nothing }
             statistics.bump(.succeeded)

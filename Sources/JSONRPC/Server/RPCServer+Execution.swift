@@ -7,7 +7,7 @@ extension RPCServer {
         switch job {
         case .call(let call, let ticket):
             let response = await execute(call)
-            sequencer.deliver(ticket, line: response.map { OutputLine.single($0).line })
+            sequencer.deliver(ticket, line: response.map { bytes(of: .single($0)) })
         case .notification(let call):
             _ = await execute(call)
             statistics.inFlight.leave()

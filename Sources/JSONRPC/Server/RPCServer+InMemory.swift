@@ -24,7 +24,7 @@ extension RPCServer {
         let server = RPCServer(
             registry: registry, configuration: configuration, input: nil, writer: writer, logger: silent)
         let (jobs, continuation) = AsyncStream<Job>.makeStream()
-        var parser = LineParser(maxLineBytes: configuration.maxLineBytes)
+        var parser = LineParser(maxLineBytes: configuration.maxLineBytes, jobs: configuration.jobs != nil)
         let output = ImmediateOutput(writer: writer)
         input.withUnsafeBytes { server.respond(to: parser.lines(in: $0), continuation, output) }
         server.respond(to: parser.finish(), continuation, output)

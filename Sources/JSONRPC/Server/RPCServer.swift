@@ -34,6 +34,8 @@ package final class RPCServer: Sendable {
     private let stopReason = NIOLockedValueBox<Ending?>(nil)
     /// Mirrors `stopReason != nil` for the per-line check, without a lock.
     private let stopped = Atomic<Bool>(false)
+    /// Job lines read so far (``JobLines``): the next one's number less one.
+    let jobLinesRead = Atomic<Int>(0)
 
     /// The logger of a server nobody asked to log.
     static let silent = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -166,7 +168,7 @@ package final class RPCServer: Sendable {
     /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on.
     private func readLines() -> Ending {
         guard let reader else { preconditionFailure("run() needs an input descriptor") }
-        var parser = LineParser(maxLineBytes: configuration.maxLineBytes)
+        var parser = LineParser(maxLineBytes: configuration.maxLineBytes, jobs: configuration.jobs != nil)
         let outcome = reader.readLoop { chunk in
             queue.push(parser.lines(in: chunk))
         }
@@ -215,6 +217,12 @@ package final class RPCServer: Sendable {
     func answerNow(_ answer: OutputLine, _ output: ImmediateOutput) {
         guard sequencer.isOrdered else { return output.append(answer) }
         guard takeSlot(output) else { return }
-        sequencer.deliver(sequencer.takeTicket(), line: answer.line)
+        sequencer.deliver(sequencer.takeTicket(), line: bytes(of: answer))
+    }
+
+    /// The bytes of an output line: the line itself, or a job's outcome line in the filter face.
+    func bytes(of answer: OutputLine) -> [UInt8] {
+        guard let jobs = configuration.jobs, case .single(let response) = answer else { return answer.line }
+        return jobs.outcomeLine(response)
     }
 }

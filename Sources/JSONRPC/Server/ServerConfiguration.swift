@@ -12,6 +12,8 @@ package struct ServerConfiguration: Sendable {
     package var drainSeconds: Double
     /// Cancellation, null ids and batches: plain JSON-RPC unless a protocol on top says otherwise (MCP).
     package var rules: ProtocolRules = .jsonRPC
+    /// Set for the filter face: every line is a job with one outcome line, in input order (``JobLines``).
+    package var jobs: JobLines?
 
     package init(
         maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100,
