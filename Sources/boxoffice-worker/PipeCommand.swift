@@ -11,9 +11,9 @@ struct PipeCommand: AsyncParsableCommand {
         discussion: """
             With METHOD (boxoffice.daily, movie.detail, movie.search, …) a line is its params object or a bare \
             string (the date, code or title); without it, a line is {"method", "params"}. An "id" member is echoed. \
-            Each outcome is {"line", "id"?, "result"} or {"line", "id"?, "error": {"code", "message", "reason", \
+            Line N of the output answers line N of the input: {"id"?, "result"} or {"id"?, "error": {"code", "message", "reason", \
             "data"?}}; blank and unparsable lines get one too. Up to --max-in-flight jobs run at once. stderr stays \
-            silent but for one summary line at the end when some lines failed. Exit: 0 every line succeeded, 2 some \
+            silent (on a terminal, one summary line at the end when some lines failed). Exit: 0 every line succeeded, 2 some \
             failed, 1 none succeeded, 75 none succeeded and every failure may mend later (the upstream, the quota), \
             64 an unknown METHOD, 130 stopped by a signal, 141 stdout closed. See docs/jobs.md.
             """

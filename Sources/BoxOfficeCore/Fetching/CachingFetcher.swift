@@ -68,7 +68,15 @@ package final class CachingFetcher: Fetcher {
             return hit
         }
         misses.add(1, ordering: .relaxed)
-        let fetched = try await inner.fetch(call)
+        guard let coalescer = inner as? CoalescingFetcher else { return keep(call, try await inner.fetch(call)) }
+        return try await coalescer.fetch(
+            call, kept: { call.refresh ? nil : self.inMemory(call, key: key) }, keeping: { self.keep(call, $0) })
+    }
+
+    /// Keeps an upstream answer that is one (in memory, and written behind to the store); the answer with what its
+    /// check decoded. Run inside the coalescer's shared call, so it is kept before that call ends.
+    private func keep(_ call: UpstreamCall, _ fetched: Fetched) -> Fetched {
+        let key = call.key
         // What the check decodes is kept with the body (one decoding for the check and the answers).
         let derived = DerivedValues()
         guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call),

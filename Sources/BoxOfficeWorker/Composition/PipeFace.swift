@@ -6,7 +6,7 @@ package import JSONRPC
 ///
 /// What the worker adds to the server's job lines: which member a bare string fills, the exit status the lines come
 /// to, and the summary of failures written to stderr at the end (the only thing pipe ever writes there when nothing
-/// is wrong with the worker itself).
+/// is wrong with the worker itself, and only on a terminal).
 package enum PipeFace {
     /// The member a bare string fills, by method: the first argument the clients and the CLI take.
     static let bareMembers: [String: String] = [

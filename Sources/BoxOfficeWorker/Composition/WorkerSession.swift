@@ -95,7 +95,10 @@ package enum WorkerSession {
         await runtime.shutdown()
         if case .readFailed = ending { return 74 }
         guard let tally = server.jobs?.tally else { return 0 }
-        if let summary = PipeFace.summary(tally) { FileHandle.standardError.write(Data(summary.utf8)) }
+        // Only a person reads a summary; a program has the outcomes and the status, and some fail on any stderr byte.
+        if isatty(STDERR_FILENO) == 1, let summary = PipeFace.summary(tally) {
+            FileHandle.standardError.write(Data(summary.utf8))
+        }
         switch ending {
         case .shutdown: return ExitStatus.interrupted
         case .hostGone: return ExitStatus.brokenPipe

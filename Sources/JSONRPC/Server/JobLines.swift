@@ -7,8 +7,11 @@ import Synchronization
 ///
 /// A job line is, with a method given, a params object (its `id` member echoed, not passed on) or a bare string for
 /// the method's bare member (the date, the code, the title); without one, `{"method", "params"?, "id"?}`. An outcome
-/// line is `{"line": N, "id"?: …, "result": …}` or `{"line": N, "id"?: …, "error": {"code", "message", "reason",
-/// "data"?}}`: the result and the error under distinct keys, for `jq`, and the error's reason on the error itself.
+/// line is `{"id"?: …, "result": …}` or `{"id"?: …, "error": {"code", "message", "reason", "data"?}}`: the result
+/// and the error under distinct keys, for `jq`, and the error's reason on the error itself.
+///
+/// Line N of the output answers line N of the input, so an outcome carries no line number: GNU parallel's `--pipe
+/// --keep-order` then gives the very lines one filter gives, whatever the chunks (each chunk's process counts from 1).
 ///
 /// Inside the server a job is an ordinary request (the same validation, dispatch, cache and fan-out); its id is
 /// `[N]` or `[N, echoed id]`, unique by the line number, which the outcome line takes apart again. No job has a
@@ -100,18 +103,16 @@ package struct JobLines: Sendable {
 
     /// The outcome line (with its newline) of the job whose response is `response`, counted in the tally.
     func outcomeLine(_ response: Response) -> [UInt8] {
-        var bytes: [UInt8] = []
-        JSONSerializer.appendLiteral(#"{"line":"#, to: &bytes)
-        let parts = response.id.arrayValue ?? []
-        JSONSerializer.append(parts.first ?? .null, to: &bytes)
-        if parts.count > 1 {
-            JSONSerializer.appendLiteral(#","id":"#, to: &bytes)
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        if let parts = response.id.arrayValue, parts.count > 1 {
+            JSONSerializer.appendLiteral(#""id":"#, to: &bytes)
             JSONSerializer.append(parts[1], to: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
         switch response.body {
         case .result(let result):
             tally.record(failure: nil)
-            JSONSerializer.appendLiteral(#","result":"#, to: &bytes)
+            JSONSerializer.appendLiteral(#""result":"#, to: &bytes)
             result.append(to: &bytes)
         case .error(let error):
             let reason = Self.reason(of: error)
@@ -120,7 +121,7 @@ package struct JobLines: Sendable {
                 "code": .integer(error.code.rawValue), "message": .string(error.message), "reason": .string(reason),
             ]
             if let data = error.data { object["data"] = data }
-            JSONSerializer.appendLiteral(#","error":"#, to: &bytes)
+            JSONSerializer.appendLiteral(#""error":"#, to: &bytes)
             JSONSerializer.append(.object(object), to: &bytes)
         }
         JSONSerializer.appendLiteral("}\n", to: &bytes)
