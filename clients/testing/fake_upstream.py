@@ -6,7 +6,8 @@ Fixtures/upstream and counting what it is asked.
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
 recording shown as that day; people, companies and code lists answer their recordings too. KOBIS lives under /kobis, Kakao under /kakao, a poster image
-under /images/poster.jpg (a stand-in, or --poster FILE); GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
+under /images/poster.jpg (a stand-in, or --poster FILE); GET /__flaky?times=N answers the next N KOBIS calls with HTTP 500,
+GET /__quota?calls=N the next N with KOBIS's quota fault (320011); GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
 /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
 {"<path>?<sorted query without key>": n}}). Every call is delayed by --delay-ms (default 5), so concurrent workers
 really overlap. Runs until killed.
@@ -41,6 +42,10 @@ class State:
     released = threading.Event()
     # GET /__fail?days=20230424,20230425: those days' daily box office answer a KOBIS fault (a day that fails).
     failing_days = set()
+    # GET /__flaky?times=N: the next N KOBIS calls answer HTTP 500 (an upstream down for a while).
+    flaky = 0
+    # GET /__quota?calls=N: the next N KOBIS calls answer KOBIS's "quota used up" fault (320011).
+    spent = 0
     # The poster's bytes: a stand-in that is not a picture, or with --poster FILE a real JPEG (cards draw it).
     poster = POSTER
     # --hostile NAME: the row of Tests/Hostile/hostile.py ({"text", "image_url", "display_sitename", "doc_url"}, where
@@ -144,6 +149,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if url.path == "/__fail":
             State.failing_days = set(filter(None, query.get("days", "").split(",")))
             return self.send(200, b"{}")
+        if url.path == "/__flaky":
+            with State.lock:
+                State.flaky = int(query.get("times", "0"))
+            return self.send(200, b"{}")
+        if url.path == "/__quota":
+            with State.lock:
+                State.spent = int(query.get("calls", "0"))
+            return self.send(200, b"{}")
         service = ("kakao" if url.path.startswith("/kakao/") else "kobis" if url.path.startswith("/kobis/")
                    else "images" if url.path.startswith("/images/") else None)
         if service:
@@ -152,9 +165,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 State.counts[service] += 1
                 State.counts["calls"][key] = State.counts["calls"].get(key, 0) + 1
                 held = service == "kobis" and State.hold_after is not None and State.counts["kobis"] > State.hold_after
+                down = service == "kobis" and State.flaky > 0
+                spent = service == "kobis" and not down and State.spent > 0
+                if down:
+                    State.flaky -= 1
+                if spent:
+                    State.spent -= 1
             if held:
                 State.released.wait(60)
             time.sleep(State.delay)  # sleep-ok: an upstream that answers slowly
+            if down:
+                return self.send(500, b"upstream down")
+            if spent:
+                return self.send(200, b'{"faultInfo":{"message":"quota used up","errorCode":"320011"}}')
         daily = url.path == "/kobis/boxoffice/searchDailyBoxOfficeList.json"
         if daily and State.hostile and State.hostile_fault:
             body = hostile_json({"faultInfo": {"message": State.hostile["text"], "errorCode": "320999"}})

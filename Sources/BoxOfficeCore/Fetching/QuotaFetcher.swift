@@ -16,11 +16,23 @@ package struct QuotaFetcher: Fetcher {
         // a child task whose only job was to wait (one hand-off less per KOBIS call).
         let result: Result<Fetched, BoxOfficeError>
         do {
-            result = .success(try await inner.fetch(call))
+            result = .success(try Self.quotaFault(in: try await inner.fetch(call)))
         } catch {
             result = .failure(quota.dated(error))
         }
         await quota.committed(spend)
         return try result.get()
+    }
+
+    /// KOBIS says a key's quota is used up as a fault with HTTP 200 (320011); here it becomes the error at once, so
+    /// that it carries when the quota resets (``QuotaGuard/dated(_:)``) as the local budget's does. Any other
+    /// answer, faults included, goes on to its decoder; only a body that names the code is parsed here.
+    static func quotaFault(in fetched: Fetched) throws(BoxOfficeError) -> Fetched {
+        let code = Array(#""320011""#.utf8)
+        guard fetched.body.count < 4096, fetched.body.indices.contains(where: { index in
+            fetched.body[index...].starts(with: code)
+        }) else { return fetched }
+        try KOBISDecoder.checkFault(try UpstreamReader.read(.kobis, fetched))
+        return fetched
     }
 }
