@@ -58,6 +58,27 @@ def run(arguments, **options):
     return subprocess.run(arguments, **options)
 
 
+def the_recipes_run(commands, environment, folder, bots=None):
+    """The recipes installed as commands in the folder `commands` (issue 40) run with no clone: the TSV of a day, a
+    backfill, the yesterday job, the webhook bots (which stop at their missing webhook setting; `bots`, the command
+    lines that run them, default the installed commands); `folder` takes the files."""
+    environment = dict(environment, BOXOFFICE_TODAY="2023-04-27", TMPDIR=str(folder))
+    command = lambda name: str(pathlib.Path(commands) / name)  # noqa: E731
+    bots = bots or [[command("boxoffice-discord")], [command("boxoffice-slack")]]
+    tsv = run([command("boxoffice-dates-to-tsv"), "--offline"], input="2023-04-26\n", env=environment)
+    assert tsv.returncode == 0 and len(tsv.stdout.splitlines()) == 11 and "드림" in tsv.stdout, tsv.stderr
+    backfill = run([command("boxoffice-backfill"), "2023-04-23", "2023-04-23", "1", "--offline"], env=environment)
+    assert backfill.returncode == 0 and json.loads(backfill.stdout)["range"]["start"] == "2023-04-23", backfill.stderr
+    out = pathlib.Path(folder) / "out"
+    out.mkdir()
+    yesterday = run([command("boxoffice-yesterday"), "--offline"], env=dict(environment, BOXOFFICE_OUT=str(out),
+                                                                               BOXOFFICE_TODAY="2023-04-27"))
+    assert yesterday.returncode == 0 and (out / "daily-2023-04-26.json").exists(), yesterday.stderr
+    for bot in bots:
+        stopped = run(bot, env=environment)
+        assert stopped.returncode == 2 and "WEBHOOK_URL is not set" in stopped.stderr, stopped.stderr
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory):
     """A fresh venv with the wheel installed from dist/ alone (no index)."""
@@ -117,6 +138,20 @@ def test_pip_install_puts_the_worker_and_its_cli_on_path(venv):
     assert screen.returncode == 0, screen.stderr
     assert "2023-04-26" in screen.stdout and "슈퍼 마리오 브라더스" in screen.stdout, screen.stdout
     assert "신작" in screen.stdout
+
+
+def test_the_wheel_installs_the_recipes_and_the_job_runners_extras(venv, tmp_path):
+    environment = clean_environment(str(venv / "bin"))
+    the_recipes_run(venv / "bin", environment, tmp_path)
+    where = run([str(venv / "bin" / "python"), "-m", "boxoffice_worker.recipes", "bots/telegram-bot/bot.py"],
+                env=environment)
+    assert where.returncode == 0 and pathlib.Path(where.stdout.strip()).is_file(), where.stderr
+    sourced = run(["bash", "-c", ". boxoffice-bo.sh && bo boxoffice.daily '{\"date\":\"2023-04-26\"}' | jq -r .kind"],
+                  env=dict(environment, BO_FLAGS="--offline"))
+    assert sourced.stdout.strip() == "daily", sourced.stderr
+    extras = run([str(venv / "bin" / "python"), "-c", "import importlib.metadata as m; "
+                  "print(sorted(m.metadata('boxoffice-worker').get_all('Provides-Extra')))"], env=environment)
+    assert extras.stdout.strip() == "['celery', 'rq']", extras.stdout + extras.stderr
 
 
 def test_the_python_client_finds_its_bundled_binary_with_no_configuration(venv):
@@ -201,6 +236,11 @@ def test_npm_install_of_the_tarballs_gives_npx_and_a_client_that_finds_the_binar
     assert answered.returncode == 0, answered.stderr
     found, count = answered.stdout.splitlines()
     assert found.endswith("node_modules/@boxoffice-worker/linux-x64/bin/boxoffice-worker") and count == "3"
+    # The recipes as the package's commands, with the binary of the platform package.
+    (tmp_path / "recipes").mkdir()
+    the_recipes_run(project / "node_modules" / ".bin",
+                    dict(environment, BOXOFFICE_WORKER=found), tmp_path / "recipes")
+    assert (project / "node_modules" / "boxoffice-worker" / "recipes" / "bots" / "telegram-bot" / "bot.py").is_file()
 
 
 NVIM_PLUGIN = "/usr/share/nvim/site/pack/boxoffice-worker/start/boxoffice"
@@ -262,6 +302,15 @@ def test_the_deb_installs_works_and_removes_cleanly():
                                     "complete -p boxoffice-worker"], env=environment)
         assert loaded.returncode == 0 and "boxoffice-worker" in loaded.stdout, loaded.stderr
         editors_find_the_installed_plugins(environment)
+        folder = tempfile.mkdtemp(prefix="boxoffice-deb-recipes-")
+        try:
+            recipes = "/usr/share/boxoffice-worker/recipes/bots/"
+            the_recipes_run("/usr/bin", environment, folder,
+                            bots=[["python3", recipes + "discord-webhook/boxoffice-discord.py"],
+                                  ["python3", recipes + "slack-webhook/boxoffice-slack.py"]])
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        assert os.path.isfile("/usr/share/boxoffice-worker/recipes/bo.sh")
     finally:
         removed = run(["dpkg", "--purge", "boxoffice-worker"])
     assert removed.returncode == 0, removed.stderr

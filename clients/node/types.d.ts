@@ -30,7 +30,7 @@ export interface BoxofficeDailyResult {
   source: MovieSource;
   /** Only with the chat param: the result as messages ready to post. */
   chat?: BoxofficeDailyResultChat;
-  /** Only with card: the PNG (data in base64; MCP sends it as an image). */
+  /** Only with card: the PNG (data in base64, or a file with --files-dir; MCP sends it as an image). */
   card?: BoxofficeDailyResultCard;
 }
 
@@ -171,7 +171,7 @@ export interface PosterImage1 {
 }
 
 export interface PosterFile {
-  /** Inside the cache directory: posters/<sha256>.<ext>. */
+  /** posters/<sha256>.<ext> in the cache directory, or <sha256>.<ext> in --files-dir. */
   path: string;
   mimeType: string;
   bytes: number;
@@ -196,6 +196,9 @@ export interface BoxofficeDailyResultCard {
   height: number;
   bytes: number;
   data?: string;
+  /** With --files-dir, instead of data: <dir>/<sha256>.png. */
+  path?: string;
+  sha256?: string;
 }
 
 export interface BoxofficeWeeklyParams {
@@ -232,7 +235,7 @@ export interface BoxofficeWeeklyResult {
   yearWeek: string;
   /** Only with the chat param: the result as messages ready to post. */
   chat?: BoxofficeDailyResultChat;
-  /** Only with card: the PNG (data in base64; MCP sends it as an image). */
+  /** Only with card: the PNG (data in base64, or a file with --files-dir; MCP sends it as an image). */
   card?: BoxofficeDailyResultCard;
 }
 

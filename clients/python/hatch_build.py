@@ -25,5 +25,16 @@ class BundledWorker(BuildHookInterface):
         if not os.access(binary, os.X_OK):
             raise RuntimeError("BOXOFFICE_WORKER_BUNDLE=%s is not an executable file" % binary)
         build_data["shared_scripts"][binary] = "boxoffice-worker"
+        # The recipes installed as commands (scripts/package lists them beside the package: "FILE<TAB>COMMAND",
+        # FILE under boxoffice_worker/recipes), and bo.sh to source, as boxoffice-bo.sh beside them.
+        root = os.path.dirname(os.path.abspath(__file__))
+        commands = os.path.join(root, "recipe-commands")
+        if os.path.exists(commands):
+            recipes = os.path.join(root, "boxoffice_worker", "recipes")
+            with open(commands) as listing:
+                for line in filter(None, listing.read().splitlines()):
+                    place, command = line.split("\t")
+                    build_data["shared_scripts"][os.path.join(recipes, place)] = command
+            build_data["shared_scripts"][os.path.join(recipes, "bo.sh")] = "boxoffice-bo.sh"
         build_data["tag"] = "py3-none-%s" % platform
         build_data["pure_python"] = False

@@ -45,8 +45,16 @@ done
 [[ ! "$from" > "$to" ]] || usage "FROM ($from) is after TO ($to)"
 
 # jq and the worker, found as bo.sh finds them for its calls (the same messages, exit 127 when either is missing).
-# shellcheck source=bo.sh
-. "$(dirname "${BASH_SOURCE[0]}")/bo.sh"
+# bo.sh is beside this file (a link to it, as the .deb and npm install it, is followed), or, installed from the
+# wheel, is boxoffice-bo.sh beside it.
+here="$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")"
+if [[ -f "$here/bo.sh" ]]; then
+    # shellcheck source=bo.sh
+    . "$here/bo.sh"
+else
+    # shellcheck source=bo.sh
+    . "$here/boxoffice-bo.sh"
+fi
 found="$(_bo_worker "$me")" || exit 127
 
 days=()

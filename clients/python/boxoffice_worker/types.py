@@ -191,6 +191,8 @@ class _BoxofficeDailyResultCardRequired(TypedDict):
 
 class BoxofficeDailyResultCard(_BoxofficeDailyResultCardRequired, total=False):
     data: str
+    path: str
+    sha256: str
 
 
 class BoxofficeWeeklyParams(TypedDict, total=False):
