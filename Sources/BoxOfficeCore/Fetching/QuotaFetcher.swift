@@ -29,9 +29,11 @@ package struct QuotaFetcher: Fetcher {
     /// answer, faults included, goes on to its decoder; only a body that names the code is parsed here.
     static func quotaFault(in fetched: Fetched) throws(BoxOfficeError) -> Fetched {
         let code = Array(#""320011""#.utf8)
-        guard fetched.body.count < 4096, fetched.body.indices.contains(where: { index in
-            fetched.body[index...].starts(with: code)
-        }) else { return fetched }
+        guard fetched.body.count < 4096,
+            fetched.body.indices.contains(where: { index in
+                fetched.body[index...].starts(with: code)
+            })
+        else { return fetched }
         try KOBISDecoder.checkFault(try UpstreamReader.read(.kobis, fetched))
         return fetched
     }

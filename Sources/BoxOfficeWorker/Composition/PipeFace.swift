@@ -1,5 +1,4 @@
-package import Foundation
-package import JSONRPC
+import JSONRPC
 
 /// The filter face, `boxoffice-worker pipe [METHOD]`: one outcome line for every input line, in input order, for
 /// Unix pipelines, GNU parallel and stream processors that pair one line out with each line in (``JobLines``).

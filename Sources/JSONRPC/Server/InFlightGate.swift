@@ -42,8 +42,14 @@ final class InFlightGate: @unchecked Sendable {
 
     /// Gives a place back.
     func leave() {
+        leave(count: 1)
+    }
+
+    /// Gives `count` places back at once (a run of ordered answers written together).
+    func leave(count: Int) {
+        guard count > 0 else { return }
         condition.lock()
-        current -= 1
+        current -= count
         condition.unlock()
         condition.signal()
     }

@@ -101,9 +101,9 @@ package struct JobLines: Sendable {
         }
     }
 
-    /// The outcome line (with its newline) of the job whose response is `response`, counted in the tally.
-    func outcomeLine(_ response: Response) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
+    /// Appends the outcome line (with its newline) of the job whose response is `response`, counted in the tally.
+    func appendOutcome(_ response: Response, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
         if let parts = response.id.arrayValue, parts.count > 1 {
             JSONSerializer.appendLiteral(#""id":"#, to: &bytes)
             JSONSerializer.append(parts[1], to: &bytes)
@@ -125,7 +125,6 @@ package struct JobLines: Sendable {
             JSONSerializer.append(.object(object), to: &bytes)
         }
         JSONSerializer.appendLiteral("}\n", to: &bytes)
-        return bytes
     }
 
     /// One word for why a job failed: the worker's `data.reason`, or the name of a JSON-RPC code (whose `data`,

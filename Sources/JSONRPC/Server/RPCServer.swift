@@ -72,7 +72,9 @@ package final class RPCServer: Sendable {
         self.writer = writer
         self.logger = logger
         reader = input.map { InputReader(fd: $0) }
-        sequencer = ResponseSequencer(writer: writer, ordered: configuration.ordered) { statistics.inFlight.leave() }
+        sequencer = ResponseSequencer(writer: writer, ordered: configuration.ordered) {
+            statistics.inFlight.leave(count: $0)
+        }
     }
 
     /// Serves until the input ends or ``stop(_:)``; returns when every answer has been written.
@@ -192,7 +194,7 @@ package final class RPCServer: Sendable {
         while let batch = queue.pop() {
             respond(to: batch, jobs, output)
         }
-        output.flush()
+        output.flush(sequencer)
         jobs.finish()
     }
 
@@ -202,14 +204,14 @@ package final class RPCServer: Sendable {
             guard !isStopping else { break }
             handle(line, jobs, output)
         }
-        output.flush()
+        output.flush(sequencer)
     }
 
     /// Takes an in-flight place, waiting for one; false when a stop began while waiting. Answers already made are
     /// written before waiting, so none is held back while reading is blocked.
     func takeSlot(_ output: ImmediateOutput) -> Bool {
         if statistics.inFlight.tryEnter() { return true }
-        output.flush()
+        output.flush(sequencer)
         return statistics.inFlight.enter()
     }
 
@@ -217,12 +219,21 @@ package final class RPCServer: Sendable {
     func answerNow(_ answer: OutputLine, _ output: ImmediateOutput) {
         guard sequencer.isOrdered else { return output.append(answer) }
         guard takeSlot(output) else { return }
-        sequencer.deliver(sequencer.takeTicket(), line: bytes(of: answer))
+        output.append(in: sequencer.takeTicket(), sequencer) { append(answer, to: &$0) }
     }
 
-    /// The bytes of an output line: the line itself, or a job's outcome line in the filter face.
+    /// Appends an output line: the line itself, or a job's outcome line in the filter face.
+    func append(_ answer: OutputLine, to bytes: inout [UInt8]) {
+        guard let jobs = configuration.jobs, case .single(let response) = answer else {
+            return answer.append(to: &bytes)
+        }
+        jobs.appendOutcome(response, to: &bytes)
+    }
+
+    /// The bytes of an output line (``append(_:to:)``).
     func bytes(of answer: OutputLine) -> [UInt8] {
-        guard let jobs = configuration.jobs, case .single(let response) = answer else { return answer.line }
-        return jobs.outcomeLine(response)
+        var bytes: [UInt8] = []
+        append(answer, to: &bytes)
+        return bytes
     }
 }

@@ -15,9 +15,10 @@ final class ResponseSequencer: Sendable {
     private let writer: OutputWriter
     private let ordered: Bool
     private let state = NIOLockedValueBox(State())
-    private let release: @Sendable () -> Void
+    /// Gives back the in-flight places of this many delivered lines.
+    private let release: @Sendable (Int) -> Void
 
-    init(writer: OutputWriter, ordered: Bool, release: @escaping @Sendable () -> Void) {
+    init(writer: OutputWriter, ordered: Bool, release: @escaping @Sendable (Int) -> Void) {
         self.writer = writer
         self.ordered = ordered
         self.release = release
@@ -37,7 +38,7 @@ final class ResponseSequencer: Sendable {
     func deliver(_ ticket: Ticket, line: [UInt8]?) {
         guard ordered else {
             if let line { writer.write(lines: line) }
-            release()
+            release(1)
             return
         }
         // The run that became writable goes out as one write, under the lock, so the order of lines is the order
@@ -45,11 +46,47 @@ final class ResponseSequencer: Sendable {
         state.withLockedValue { state in
             state.waiting[ticket.sequence] = .some(line)
             var run: [UInt8] = []
+            let first = state.nextToWrite
             while let next = state.waiting.removeValue(forKey: state.nextToWrite) {
                 if let next { run += next }
                 state.nextToWrite += 1
-                release()
             }
+            release(Int(state.nextToWrite - first))
+            writer.write(lines: run)
+        }
+    }
+
+    /// Ordered mode: hands over a run of answers made together (``ImmediateOutput``), each `tickets[i]`'s line
+    /// ending at `tickets[i].end` in `lines`; one lock and one write for all of them.
+    func deliver(_ tickets: [(ticket: Ticket, end: Int)], in lines: [UInt8]) {
+        state.withLockedValue { state in
+            let first = state.nextToWrite
+            // The common case, every answer's turn come and none waiting after them: the lines go as they are.
+            if tickets.first?.ticket.sequence == first,
+                tickets.last?.ticket.sequence == first + UInt64(tickets.count) - 1,
+                state.waiting[first + UInt64(tickets.count)] == nil
+            {
+                state.nextToWrite += UInt64(tickets.count)
+                release(tickets.count)
+                writer.write(lines: lines)
+                return
+            }
+            var run: [UInt8] = []
+            var start = 0
+            for (ticket, end) in tickets {
+                defer { start = end }
+                if ticket.sequence == state.nextToWrite {
+                    run += lines[start..<end]
+                    state.nextToWrite += 1
+                } else {
+                    state.waiting[ticket.sequence] = .some(Array(lines[start..<end]))
+                }
+                while let next = state.waiting.removeValue(forKey: state.nextToWrite) {
+                    if let next { run += next }
+                    state.nextToWrite += 1
+                }
+            }
+            release(Int(state.nextToWrite - first))
             writer.write(lines: run)
         }
     }

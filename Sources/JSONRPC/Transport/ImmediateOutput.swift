@@ -4,10 +4,16 @@
 /// system calls and one bound by parsing. Latency does not suffer: a host that sends one line and waits gets a
 /// chunk of one line, flushed at once.
 ///
+/// In ordered mode (`--ordered`, and `pipe`) each answer keeps its ticket, and the flush hands the chunk's answers to
+/// the ``ResponseSequencer`` together: one lock and one write for the lot, where one delivery per line made `pipe`
+/// over 100,000 kept answers a third slower than the unordered face.
+///
 /// - Important: Responder-thread only; not Sendable.
 final class ImmediateOutput {
     private let writer: OutputWriter
     private var buffer: [UInt8] = []
+    /// In ordered mode, each answer's ticket and where its line ends in `buffer`.
+    private var tickets: [(ticket: Ticket, end: Int)] = []
     /// Write early past this size, so a huge chunk of small requests cannot hold many answers back.
     private let flushBytes = 64 * 1024
 
@@ -22,10 +28,25 @@ final class ImmediateOutput {
         if buffer.count >= flushBytes { flush() }
     }
 
-    /// Hands the buffered answers to the writer, then waits while the host is behind on reading (backpressure).
-    func flush() {
+    /// Ordered mode: appends (through `line`) the line, with its newline, of the answer in `ticket`'s place;
+    /// `sequencer` gets it at the flush.
+    func append(in ticket: Ticket, _ sequencer: ResponseSequencer, _ line: (inout [UInt8]) -> Void) {
+        line(&buffer)
+        tickets.append((ticket, buffer.count))
+        if buffer.count >= flushBytes { flush(sequencer) }
+    }
+
+    /// Hands the buffered answers to the writer (through `sequencer` in ordered mode), then waits while the host is
+    /// behind on reading (backpressure).
+    func flush(_ sequencer: ResponseSequencer? = nil) {
         guard !buffer.isEmpty else { return }
-        writer.writeNow(lines: buffer)
+        if tickets.isEmpty {
+            writer.writeNow(lines: buffer)
+        } else {
+            guard let sequencer else { preconditionFailure("ordered answers are flushed through the sequencer") }
+            sequencer.deliver(tickets, in: buffer)
+            tickets.removeAll(keepingCapacity: true)
+        }
         buffer.removeAll(keepingCapacity: true)
         writer.waitForRoom()
     }
