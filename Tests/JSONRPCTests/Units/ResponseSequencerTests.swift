@@ -29,7 +29,7 @@ struct ResponseSequencerTests {
     func ordered() async {
         let released = Atomic<Int>(0)
         let text = await Self.output { writer in
-            let sequencer = ResponseSequencer(writer: writer, ordered: true) { released.add(1, ordering: .relaxed) }
+            let sequencer = ResponseSequencer(writer: writer, ordered: true) { released.add($0, ordering: .relaxed) }
             let tickets = (0..<4).map { _ in sequencer.takeTicket() }
             sequencer.deliver(tickets[2], line: Array("two\n".utf8))
             #expect(released.load(ordering: .relaxed) == 0)
@@ -46,7 +46,7 @@ struct ResponseSequencerTests {
     func unordered() async {
         let released = Atomic<Int>(0)
         let text = await Self.output { writer in
-            let sequencer = ResponseSequencer(writer: writer, ordered: false) { released.add(1, ordering: .relaxed) }
+            let sequencer = ResponseSequencer(writer: writer, ordered: false) { released.add($0, ordering: .relaxed) }
             let first = sequencer.takeTicket()
             let second = sequencer.takeTicket()
             sequencer.deliver(second, line: Array("second\n".utf8))
@@ -59,7 +59,7 @@ struct ResponseSequencerTests {
     @Test("many tasks completing in random order still write in ticket order")
     func concurrentOrdered() async {
         let text = await Self.output { writer in
-            let sequencer = ResponseSequencer(writer: writer, ordered: true) {}
+            let sequencer = ResponseSequencer(writer: writer, ordered: true) { _ in }
             let tickets = (0..<200).map { _ in sequencer.takeTicket() }
             await withTaskGroup(of: Void.self) { group in
                 for (index, ticket) in tickets.enumerated().shuffled() {
@@ -68,5 +68,25 @@ struct ResponseSequencerTests {
             }
         }
         #expect(text == (0..<200).map { "\($0)\n" }.joined())
+    }
+
+    @Test("a run made together: in order as it is, or waiting for an earlier answer still at work")
+    func runs() async {
+        let released = Atomic<Int>(0)
+        let text = await Self.output { writer in
+            let sequencer = ResponseSequencer(writer: writer, ordered: true) { released.add($0, ordering: .relaxed) }
+            let tickets = (0..<6).map { _ in sequencer.takeTicket() }
+            // 0 and 1 made together, their turn come: out as they are.
+            sequencer.deliver([(tickets[0], 2), (tickets[1], 4)], in: Array("a\nb\n".utf8))
+            #expect(released.load(ordering: .relaxed) == 2)
+            // 3 and 5 made together while 2 and 4 are at work: they wait.
+            sequencer.deliver([(tickets[3], 2), (tickets[5], 4)], in: Array("d\nf\n".utf8))
+            #expect(released.load(ordering: .relaxed) == 2)
+            sequencer.deliver(tickets[2], line: Array("c\n".utf8))
+            #expect(released.load(ordering: .relaxed) == 4)
+            sequencer.deliver(tickets[4], line: nil)
+            #expect(released.load(ordering: .relaxed) == 6)
+        }
+        #expect(text == "a\nb\nc\nd\nf\n")
     }
 }
