@@ -205,8 +205,8 @@ def test_cli_covers_every_format_and_command():
     assert values == set(FORMATS), "the tour walks %s; --help lists %s" % (sorted(FORMATS), sorted(values))
     top = run(["--help"], dict(os.environ, COLUMNS="400")).stdout.decode()
     subcommands = set(re.findall(r"^  ([a-z]+) ", top.split("SUBCOMMANDS:")[1], re.M))
-    # mcp is walked by the MCP test below; help is swift-argument-parser's own.
-    walked = {command[0] for command, _, _ in CLI_CASES} | {"mcp", "help"}
+    # mcp and pipe are walked by the tests below; help is swift-argument-parser's own.
+    walked = {command[0] for command, _, _ in CLI_CASES} | {"mcp", "pipe", "help"}
     assert subcommands <= walked, "commands the tour does not walk: %s" % (subcommands - walked)
 
 
@@ -303,6 +303,33 @@ def test_json_rpc_walks_every_method_and_lives(upstream, tmp_path):
     assert "result" in worker.answers(["after"])["after"]
     code, stderr = worker.finish()
     assert code == 0, stderr
+
+
+def test_pipe_walks_every_method_with_files_and_lives(upstream, tmp_path):
+    """`pipe` (each line names its method) over the same calls as the JSON-RPC walk, posters downloaded and cards
+    kept in --files-dir: one outcome per line, in order, each valid, nothing on stderr, and the files there."""
+    files = tmp_path / "files"
+    files.mkdir()
+    calls = rpc_calls()
+    lines = "".join(json.dumps({"method": method, "params": params, "id": index}, ensure_ascii=False) + "\n"
+                    for index, (method, params, _) in enumerate(calls))
+    done = subprocess.run([BINARY, "pipe", "--files-dir", str(files)], input=lines.encode(), capture_output=True,
+                          env=live_environment(upstream, tmp_path / "cache"), timeout=300)
+    assert done.returncode == 0 and not done.stderr, (done.returncode, done.stderr.decode()[-2000:])
+    outcomes = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [outcome["id"] for outcome in outcomes] == list(range(len(calls)))
+    for outcome, (method, params, _) in zip(outcomes, calls):
+        assert "result" in outcome, (method, params, outcome)
+        errors = sorted(schema_validator(method).iter_errors(outcome["result"]), key=str)
+        assert not errors, (method, params, errors[0].message)
+        result = outcome["result"]
+        if "card" in params:
+            card = result["card"]
+            assert "data" not in card and pathlib.Path(card["path"]).parent == files, (method, params)
+            assert pathlib.Path(card["path"]).read_bytes().startswith(b"\x89PNG"), (method, params)
+        if params.get("download"):
+            assert pathlib.Path(result["file"]["path"]).parent == files, (method, params)
+            assert pathlib.Path(result["file"]["path"]).stat().st_size == result["file"]["bytes"]
 
 
 TOOL_CALLS = {
