@@ -111,3 +111,12 @@ def rq_worker(env, redis, log, simple=False):
     return Runner([sys.executable, "-m", "rq.cli", "worker", "--url", redis.url + "/2", "--with-scheduler",
                    "--logging_level", "WARNING"] + (["--worker-class", "rq.worker.SimpleWorker"] if simple else []),
                   env, log)
+
+
+def without_source(value):
+    """An answer without its `source` (when and where from differ between the first answer and a cached one)."""
+    if isinstance(value, dict):
+        return {key: without_source(item) for key, item in value.items() if key != "source"}
+    if isinstance(value, list):
+        return [without_source(item) for item in value]
+    return value

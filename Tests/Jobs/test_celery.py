@@ -9,7 +9,8 @@ import urllib.request
 import pytest
 
 from jobs_testing import BINARY, ROOT, fake_upstream, live
-from runners_testing import (RedisServer, celery_worker, children, command_of, runner_environment, wait_until)
+from runners_testing import (RedisServer, celery_worker, children, command_of, runner_environment, wait_until,
+                             without_source)
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 celery = pytest.importorskip("celery")
@@ -31,14 +32,6 @@ def pool(tmp_path_factory):
     upstream.stop()
     redis.stop()
 
-
-def without_source(value):
-    """An answer without its `source` (when and where from differ between the first answer and a cached one)."""
-    if isinstance(value, dict):
-        return {key: without_source(item) for key, item in value.items() if key != "source"}
-    if isinstance(value, list):
-        return [without_source(item) for item in value]
-    return value
 
 
 def pool_processes(runner):
@@ -82,23 +75,20 @@ def test_a_killed_pool_process_loses_no_task(pool):
     assert victim not in pool_processes(runner)
 
 
-def test_an_upstream_that_fails_twice_is_retried_to_success(pool):
-    app, upstream, _, _ = pool
-    # Three tries of the worker's own per task (RetryPolicy): six failures fail two tasks' tries.
-    urllib.request.urlopen(upstream.base + "/__flaky?times=6")
-    answer = app.send_task("boxoffice.daily", kwargs={"date": "2021-06-01"}).get(timeout=120)
-    assert answer["range"]["start"] == "2021-06-01"
-    assert upstream.counts()["calls"]["/kobis/boxoffice/searchDailyBoxOfficeList.json?itemPerPage=10&targetDt=20210601"] == 7
+# Failures time mends, each retried to success: the upstream down for six calls (three tries of the worker's own per
+# task, RetryPolicy: two task tries fail), and KOBIS's quota fault (320011) three times, with today faked
+# (BOXOFFICE_TODAY) so that the reset it reports has passed and the task is tried again at once.
+MENDED = [("/__flaky?times=6", "2021-06-01", 7), ("/__quota?calls=3", "2021-07-01", 4)]
 
 
-def test_a_spent_quota_is_retried_after_its_reset(pool):
-    """KOBIS says the quota is spent (320011) three times; today is faked (BOXOFFICE_TODAY) so that its reset has
-    passed, and the task is tried again at once until KOBIS answers."""
+@pytest.mark.parametrize("failing,day,calls", MENDED, ids=["upstream down twice", "quota spent until the reset"])
+def test_a_failure_time_mends_is_retried_to_success(pool, failing, day, calls):
     app, upstream, _, _ = pool
-    urllib.request.urlopen(upstream.base + "/__quota?calls=3")
-    answer = app.send_task("boxoffice.daily", kwargs={"date": "2021-07-01"}).get(timeout=120)
-    assert answer["range"]["start"] == "2021-07-01"
-    assert upstream.counts()["calls"]["/kobis/boxoffice/searchDailyBoxOfficeList.json?itemPerPage=10&targetDt=20210701"] == 4
+    urllib.request.urlopen(upstream.base + failing)
+    answer = app.send_task("boxoffice.daily", kwargs={"date": day}).get(timeout=120)
+    assert answer["range"]["start"] == day
+    key = "/kobis/boxoffice/searchDailyBoxOfficeList.json?itemPerPage=10&targetDt=" + day.replace("-", "")
+    assert upstream.counts()["calls"][key] == calls
 
 
 def test_a_permanent_failure_fails_at_once(pool):

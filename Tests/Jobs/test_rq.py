@@ -10,7 +10,8 @@ import urllib.request
 import pytest
 
 from jobs_testing import BINARY, ROOT, fake_upstream, live
-from runners_testing import RedisServer, children, command_of, rq_worker, runner_environment, wait_until
+from runners_testing import (RedisServer, children, command_of, rq_worker, runner_environment, wait_until,
+                             without_source)
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 rq = pytest.importorskip("rq")
@@ -42,13 +43,6 @@ def finished(jobs, seconds=120):
                what="the jobs to end")
     return [job.return_value(refresh=True) for job in jobs]
 
-
-def without_source(value):
-    if isinstance(value, dict):
-        return {key: without_source(item) for key, item in value.items() if key != "source"}
-    if isinstance(value, list):
-        return [without_source(item) for item in value]
-    return value
 
 
 def test_fifty_jobs_answer_as_the_worker_does(runner):
@@ -85,24 +79,20 @@ def test_a_killed_work_horse_loses_no_job(runner):
     assert [answer["range"]["start"] for answer in answers] == days
 
 
-def test_an_upstream_that_fails_twice_is_retried_to_success(runner):
+# The upstream down for six calls (two tries of the job), and KOBIS's quota fault three times with its reset passed
+# (BOXOFFICE_TODAY): each retried to success, by a Retry the job returns.
+MENDED = [("/__flaky?times=6", "2021-06-0", 7), ("/__quota?calls=3", "2021-07-0", 4)]
+
+
+@pytest.mark.parametrize("failing,month,calls", MENDED, ids=["upstream down twice", "quota spent until the reset"])
+def test_a_failure_time_mends_is_retried_to_success(runner, failing, month, calls):
     queue, upstream, _, _, kind = runner
-    day = "2021-06-0%d" % (1 if kind == "forking" else 2)
-    urllib.request.urlopen(upstream.base + "/__flaky?times=6")
+    day = month + ("1" if kind == "forking" else "2")
+    urllib.request.urlopen(upstream.base + failing)
     [answer] = finished([queue.enqueue(DAILY, date=day)])
     assert answer["range"]["start"] == day
     key = "/kobis/boxoffice/searchDailyBoxOfficeList.json?itemPerPage=10&targetDt=" + day.replace("-", "")
-    assert upstream.counts()["calls"][key] == 7
-
-
-def test_a_spent_quota_is_retried_after_its_reset(runner):
-    queue, upstream, _, _, kind = runner
-    day = "2021-07-0%d" % (1 if kind == "forking" else 2)
-    urllib.request.urlopen(upstream.base + "/__quota?calls=3")
-    [answer] = finished([queue.enqueue(DAILY, date=day)])
-    assert answer["range"]["start"] == day
-    key = "/kobis/boxoffice/searchDailyBoxOfficeList.json?itemPerPage=10&targetDt=" + day.replace("-", "")
-    assert upstream.counts()["calls"][key] == 4
+    assert upstream.counts()["calls"][key] == calls
 
 
 def test_a_permanent_failure_fails_at_once(runner):
