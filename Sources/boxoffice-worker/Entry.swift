@@ -86,6 +86,8 @@ enum Entry {
             } else {
                 try command.run()
             }
+        } catch let ended as CommandRunner.Ended {
+            exit(ended.code)
         } catch {
             let code = BoxOfficeWorkerCommand.exitCode(for: error)
             guard code.rawValue == 64 else { BoxOfficeWorkerCommand.exit(withError: error) }

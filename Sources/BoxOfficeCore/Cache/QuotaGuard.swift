@@ -259,18 +259,14 @@ package final class QuotaGuard: Sendable {
 
     /// Today's figures with the shared count read from the store (other workers' calls and leases included);
     /// ``known`` when the store cannot answer within `patience`.
+    ///
+    /// Through ``Deadline``: a task group would wait for its store child, and a read stuck on a connection whose peer
+    /// vanished ignores cancellation, so `worker.status` would wait with it past any patience.
     package func status(patience: Duration = .milliseconds(50)) async -> Status {
         guard let store else { return known }
         let day = today()
-        let shared = await withTaskGroup(of: Int?.self) { group in
-            group.addTask { try? await store.quotaCount(.kobis, day: day).allotted }
-            group.addTask {
-                try? await Task.sleep(for: patience)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        let shared = try? await Deadline.run(patience, onExpiry: { StoreError("the quota count took too long") }) {
+            try await store.quotaCount(.kobis, day: day).allotted
         }
         return figures(day, shared: shared)
     }

@@ -5,10 +5,17 @@ import Logging
 
 /// What every one-shot command does around its own part: resolve the worker's flags and environment (the same as
 /// the worker's), log warnings to stderr, open a session on the core, run, close it (cache writes flushed, quota
-/// lease given back), and exit with the code.
+/// lease given back), and end with the code.
 enum CommandRunner {
-    /// Runs `body` in a session and exits with the code it gives (64 for input it refused, with one line said);
-    /// a bad flag is exit 64 here.
+    /// A command that ended with `code` after saying why on stderr: ``Entry`` exits with it as it is. Thrown as
+    /// swift-argument-parser's `ExitCode`, a 64 would be taken for a parse error and said again; and an `exit()`
+    /// here, inside async code, would end the process under the tasks still unwinding.
+    struct Ended: Error {
+        let code: Int32
+    }
+
+    /// Runs `body` in a session and ends with the code it gives (64 for input it refused, with one line said);
+    /// a bad flag is 64 here.
     static func run(_ flags: CommandFlags, color: TerminalStyle.Choice, _ body: (CLISession) async -> Int32)
         async throws
     {
@@ -16,7 +23,7 @@ enum CommandRunner {
         do {
             configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
         } catch {
-            usage(error.description)
+            throw usage(error.description)
         }
         WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText ?? "warning") ?? .warning)
         let session: CLISession
@@ -43,13 +50,12 @@ enum CommandRunner {
             return code
         }
         guard let code = ran else { throw ExitCode(70) }
-        // Exit here: the session has said why; thrown, a 64 would be taken for a parse error and said again.
-        if code != 0 { exit(code) }
+        if code != 0 { throw Ended(code: code) }
     }
 
-    /// One line on stderr and exit 64 (usage), as for any bad input.
-    static func usage(_ message: String) -> Never {
+    /// One line on stderr; the error that ends the command with 64 (usage), as for any bad input.
+    static func usage(_ message: String) -> Ended {
         FileHandle.standardError.write(Data("boxoffice-worker: \(message)\n".utf8))
-        exit(64)
+        return Ended(code: 64)
     }
 }
