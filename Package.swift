@@ -39,6 +39,9 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        // The drawing libraries (cairo, Pango, gdk-pixbuf, zlib) the cards load at run time: their C declarations
+        // and the loader, the second room for C beside Jansson's.
+        .target(name: "CDrawing"),
         .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
         .target(
@@ -85,7 +88,7 @@ let package = Package(
         .target(
             name: "BoxOfficeWorker",
             dependencies: [
-                "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
+                "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore", "CDrawing",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import CDrawing
 import Foundation
 
 /// Cairo, Pango, gdk-pixbuf and zlib, opened when a card is drawn: cairo paints (zlib compresses the PNG), Pango shapes the text
@@ -6,7 +7,8 @@ import Foundation
 /// They are opened with `dlopen`, not linked: every other command starts without loading them (glib, fontconfig,
 /// HarfBuzz and the rest would add their load time to the 4 ms start), and the worker runs where they are missing,
 /// refusing `png` alone with the packages to install. The functions used are the libraries' long-stable C ABI
-/// (cairo 1.x, Pango 1.x, gdk-pixbuf 2.x), declared here by their C signatures.
+/// (cairo 1.x, Pango 1.x, gdk-pixbuf 2.x), declared once in C (`Sources/CDrawing/include/CDrawing.h`) and loaded
+/// there; each member below takes its type from that declaration, so the compiler holds the two equal.
 struct PangoCairo {
     typealias Pointer = OpaquePointer
 
@@ -75,74 +77,65 @@ struct PangoCairo {
     /// The Debian packages that hold these libraries and a font for Hangul.
     static let packages = "libpangocairo-1.0-0 libgdk-pixbuf-2.0-0 fonts-noto-cjk"
 
-    /// Opens the libraries. - Throws: naming what is missing and the packages to install.
+    /// Opens the libraries (once per process: ``CDrawing``'s loader). - Throws: naming what is missing and the
+    /// packages to install.
     init() throws(CardError) {
-        var handles: [String: UnsafeMutableRawPointer] = [:]
-        for library in [
-            "libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0", "libgobject-2.0.so.0",
-            "libglib-2.0.so.0", "libgdk_pixbuf-2.0.so.0", "libz.so.1",
-        ] {
-            guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-                throw CardError("a PNG card needs \(library), which is not installed: apt-get install \(Self.packages)")
+        var failure: UnsafePointer<CChar>?
+        guard let loaded = bo_drawing_open(&failure) else {
+            let missing = failure.map { String(cString: $0) } ?? "a drawing library"
+            guard missing.contains(" ") else {
+                throw CardError("a PNG card needs \(missing), which is not installed: apt-get install \(Self.packages)")
             }
-            handles[library] = handle
+            throw CardError("\(missing) is missing: a newer one is needed (apt-get install \(Self.packages))")
         }
-        func symbol<T>(_ library: String, _ name: String, as _: T.Type = T.self) throws(CardError) -> T {
-            guard let handle = handles[library], let address = dlsym(handle, name) else {
-                throw CardError("\(library) has no \(name): a newer one is needed (apt-get install \(Self.packages))")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
-        let cairo = "libcairo.so.2"
-        let pango = "libpango-1.0.so.0"
-        let pixbuf = "libgdk_pixbuf-2.0.so.0"
-        imageSurfaceCreate = try symbol(cairo, "cairo_image_surface_create")
-        imageSurfaceCreateForData = try symbol(cairo, "cairo_image_surface_create_for_data")
-        surfaceDestroy = try symbol(cairo, "cairo_surface_destroy")
-        surfaceStatus = try symbol(cairo, "cairo_surface_status")
-        create = try symbol(cairo, "cairo_create")
-        destroy = try symbol(cairo, "cairo_destroy")
-        save = try symbol(cairo, "cairo_save")
-        restore = try symbol(cairo, "cairo_restore")
-        setSourceRGB = try symbol(cairo, "cairo_set_source_rgb")
-        setSourceSurface = try symbol(cairo, "cairo_set_source_surface")
-        rectangle = try symbol(cairo, "cairo_rectangle")
-        arc = try symbol(cairo, "cairo_arc")
-        newPath = try symbol(cairo, "cairo_new_path")
-        closePath = try symbol(cairo, "cairo_close_path")
-        fill = try symbol(cairo, "cairo_fill")
-        clip = try symbol(cairo, "cairo_clip")
-        paint = try symbol(cairo, "cairo_paint")
-        moveTo = try symbol(cairo, "cairo_move_to")
-        translate = try symbol(cairo, "cairo_translate")
-        scale = try symbol(cairo, "cairo_scale")
-        imageSurfaceGetData = try symbol(cairo, "cairo_image_surface_get_data")
-        imageSurfaceGetStride = try symbol(cairo, "cairo_image_surface_get_stride")
-        surfaceFlush = try symbol(cairo, "cairo_surface_flush")
-        createLayout = try symbol("libpangocairo-1.0.so.0", "pango_cairo_create_layout")
-        showLayout = try symbol("libpangocairo-1.0.so.0", "pango_cairo_show_layout")
-        layoutSetText = try symbol(pango, "pango_layout_set_text")
-        layoutSetFontDescription = try symbol(pango, "pango_layout_set_font_description")
-        layoutSetWidth = try symbol(pango, "pango_layout_set_width")
-        layoutSetEllipsize = try symbol(pango, "pango_layout_set_ellipsize")
-        layoutSetAlignment = try symbol(pango, "pango_layout_set_alignment")
-        layoutGetPixelSize = try symbol(pango, "pango_layout_get_pixel_size")
-        layoutGetUnknownGlyphsCount = try symbol(pango, "pango_layout_get_unknown_glyphs_count")
-        fontDescriptionFromString = try symbol(pango, "pango_font_description_from_string")
-        fontDescriptionFree = try symbol(pango, "pango_font_description_free")
-        objectUnref = try symbol("libgobject-2.0.so.0", "g_object_unref")
-        pixbufNewFromFile = try symbol(pixbuf, "gdk_pixbuf_new_from_file")
-        pixbufGetFileInfo = try symbol(pixbuf, "gdk_pixbuf_get_file_info")
-        pixbufScaleSimple = try symbol(pixbuf, "gdk_pixbuf_scale_simple")
-        pixbufGetWidth = try symbol(pixbuf, "gdk_pixbuf_get_width")
-        pixbufGetHeight = try symbol(pixbuf, "gdk_pixbuf_get_height")
-        pixbufGetRowstride = try symbol(pixbuf, "gdk_pixbuf_get_rowstride")
-        pixbufGetNChannels = try symbol(pixbuf, "gdk_pixbuf_get_n_channels")
-        pixbufGetHasAlpha = try symbol(pixbuf, "gdk_pixbuf_get_has_alpha")
-        pixbufGetPixels = try symbol(pixbuf, "gdk_pixbuf_get_pixels")
-        errorFree = try symbol("libglib-2.0.so.0", "g_error_free")
-        compressBound = try symbol("libz.so.1", "compressBound")
-        compress2 = try symbol("libz.so.1", "compress2")
-        crc32 = try symbol("libz.so.1", "crc32")
+        let c = loaded.pointee
+        imageSurfaceCreate = c.cairo_image_surface_create
+        imageSurfaceCreateForData = c.cairo_image_surface_create_for_data
+        surfaceDestroy = c.cairo_surface_destroy
+        surfaceStatus = c.cairo_surface_status
+        create = c.cairo_create
+        destroy = c.cairo_destroy
+        save = c.cairo_save
+        restore = c.cairo_restore
+        setSourceRGB = c.cairo_set_source_rgb
+        setSourceSurface = c.cairo_set_source_surface
+        rectangle = c.cairo_rectangle
+        arc = c.cairo_arc
+        newPath = c.cairo_new_path
+        closePath = c.cairo_close_path
+        fill = c.cairo_fill
+        clip = c.cairo_clip
+        paint = c.cairo_paint
+        moveTo = c.cairo_move_to
+        translate = c.cairo_translate
+        scale = c.cairo_scale
+        imageSurfaceGetData = c.cairo_image_surface_get_data
+        imageSurfaceGetStride = c.cairo_image_surface_get_stride
+        surfaceFlush = c.cairo_surface_flush
+        createLayout = c.pango_cairo_create_layout
+        showLayout = c.pango_cairo_show_layout
+        layoutSetText = c.pango_layout_set_text
+        layoutSetFontDescription = c.pango_layout_set_font_description
+        layoutSetWidth = c.pango_layout_set_width
+        layoutSetEllipsize = c.pango_layout_set_ellipsize
+        layoutSetAlignment = c.pango_layout_set_alignment
+        layoutGetPixelSize = c.pango_layout_get_pixel_size
+        layoutGetUnknownGlyphsCount = c.pango_layout_get_unknown_glyphs_count
+        fontDescriptionFromString = c.pango_font_description_from_string
+        fontDescriptionFree = c.pango_font_description_free
+        objectUnref = c.g_object_unref
+        pixbufNewFromFile = c.gdk_pixbuf_new_from_file
+        pixbufGetFileInfo = c.gdk_pixbuf_get_file_info
+        pixbufScaleSimple = c.gdk_pixbuf_scale_simple
+        pixbufGetWidth = c.gdk_pixbuf_get_width
+        pixbufGetHeight = c.gdk_pixbuf_get_height
+        pixbufGetRowstride = c.gdk_pixbuf_get_rowstride
+        pixbufGetNChannels = c.gdk_pixbuf_get_n_channels
+        pixbufGetHasAlpha = c.gdk_pixbuf_get_has_alpha
+        pixbufGetPixels = c.gdk_pixbuf_get_pixels
+        errorFree = c.g_error_free
+        compressBound = c.compressBound
+        compress2 = c.compress2
+        crc32 = c.crc32
     }
 }

@@ -1,0 +1,27 @@
+"""C is kept in two declared rooms (issue 41): Jansson's (Sources/CJansson, used through JSONCore) and the drawing
+libraries' (Sources/CDrawing: their declarations and the loader). No Swift file casts an untyped address to a function
+or looks a symbol up itself, so every call into C goes through a declaration the compiler checks."""
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOMS = {"CJansson", "CDrawing"}
+FORBIDDEN = re.compile(r"\b(unsafeBitCast|dlsym|dlopen)\s*\(")
+
+
+def test_no_swift_file_loads_or_casts_c_functions():
+    offenders = []
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if FORBIDDEN.search(line.split("//")[0]):
+                offenders.append("%s:%d: %s" % (path.relative_to(ROOT), number, line.strip()))
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_rooms_are_the_c_targets_package_swift_declares():
+    manifest = (ROOT / "Package.swift").read_text()
+    for room in ROOMS:
+        assert '"%s"' % room in manifest and (ROOT / "Sources" / room).is_dir(), room
+    c_files = {path.relative_to(ROOT / "Sources").parts[0]
+               for path in (ROOT / "Sources").rglob("*") if path.suffix in (".c", ".h")}
+    assert c_files <= ROOMS | {"CMalloc"}, c_files
