@@ -1,4 +1,5 @@
 import JSONCore
+import NIOConcurrencyHelpers
 
 /// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
 /// decoded by the same code as live bodies.
@@ -48,5 +49,18 @@ package struct FixtureFetcher: Fetcher {
         let body = Array(text.utf8)
         return Fetched(
             body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
+    }
+}
+
+/// Parsed fixture bodies by call key, filled on first use; a body that does not parse is left to the decoder,
+/// which reports it as it would a live one.
+final class ParsedDocuments: Sendable {
+    private let table = NIOLockedValueBox<[String: JSONValue]>([:])
+
+    func parsed(_ key: String, _ body: [UInt8]) -> JSONValue? {
+        if let known = table.withLockedValue({ $0[key] }) { return known }
+        guard let document = try? JSONParser.parse(body) else { return nil }
+        table.withLockedValue { $0[key] = document }
+        return document
     }
 }

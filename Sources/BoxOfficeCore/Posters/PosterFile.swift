@@ -1,3 +1,4 @@
+package import Crypto
 import Foundation
 
 /// A poster image saved in the cache directory (`movie.poster` with `download: true`).
@@ -34,5 +35,19 @@ extension PosterFile {
         case "image/svg+xml": "svg"
         default: "img"
         }
+    }
+}
+
+extension SHA256.Digest {
+    /// Lowercase hexadecimal, as poster file names use it.
+    package var hexadecimal: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -267,3 +267,10 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         return TransportError(.other, "\(type(of: error)) for \(redactedURL)")
     }
 }
+
+extension HTTPClientError {
+    /// A name for the error without any URL in it.
+    var shortDescription: String {
+        String(String(describing: self).prefix { $0 != "(" })
+    }
+}

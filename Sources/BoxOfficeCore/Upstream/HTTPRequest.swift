@@ -27,3 +27,8 @@ package struct HTTPRequest: Sendable {
         self.destinationCheck = destinationCheck
     }
 }
+
+/// Sends HTTP requests; injected so tests and offline mode never touch the network.
+package protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse
+}

@@ -1,3 +1,5 @@
+package import JSONCore
+
 /// The chat formats a box office, a movie or a search is written in, ready to post. One renderer per format, over
 /// ``ChatContent``, behind the CLI's `--format` and the methods' `chat` param alike.
 package enum ChatFormat: String, Sendable, CaseIterable {
@@ -22,5 +24,32 @@ package enum ChatFormat: String, Sendable, CaseIterable {
         case .telegram: TelegramChat.render(content, mode: .markdownV2).map(ChatMessage.body)
         case .telegramHTML: TelegramChat.render(content, mode: .html).map(ChatMessage.body)
         }
+    }
+}
+
+/// One message of a chat format: a text (Markdown) or a request body to post (Slack, Discord, Telegram).
+package enum ChatMessage: Sendable, Hashable {
+    case text(String)
+    case body(JSONObject)
+
+    /// The message as JSON: a string or an object.
+    package var json: JSONValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .body(let body): .object(body)
+        }
+    }
+}
+
+/// The `chat` member a result gains when its params ask for a chat format: the format and its messages, made by the
+/// renderer the CLI's `--format` uses.
+enum ChatEncoding {
+    /// `result` (an object) with `chat: {format, messages}` added.
+    static func adding(_ format: ChatFormat, _ content: ChatContent, to result: JSONValue) -> JSONValue {
+        guard case .object(var object) = result else { return result }
+        object["chat"] = [
+            "format": .string(format.rawValue), "messages": .array(format.messages(content).map(\.json)),
+        ]
+        return .object(object)
     }
 }

@@ -56,3 +56,18 @@ package enum MessageClassifier {
         return .request(Request(id: id, method: method, params: params, paramsByPosition: byPosition))
     }
 }
+
+/// What one input line is.
+package enum IncomingMessage: Sendable, Hashable {
+    case single(Envelope)
+    case batch([Envelope])
+    /// A line that is answered by a single error object and nothing else (parse error, `[]`, batch too large).
+    case rejected(RPCError)
+}
+
+/// One element of a message: a request (or notification), or something answered with an error.
+package enum Envelope: Sendable, Hashable {
+    case request(Request)
+    /// Not a well-formed request: answered with `error` and `id` (the request's id when it could be read, else null).
+    case invalid(id: JSONValue, error: RPCError)
+}

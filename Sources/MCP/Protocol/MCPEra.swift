@@ -38,3 +38,17 @@ package enum MCPEra: Sendable, Equatable {
         if case .modern = self { true } else { false }
     }
 }
+
+/// The reserved `_meta` keys of the modern era.
+package enum MCPMetaKey {
+    package static let protocolVersion = "io.modelcontextprotocol/protocolVersion"
+    package static let clientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+    package static let clientInfo = "io.modelcontextprotocol/clientInfo"
+    package static let serverInfo = "io.modelcontextprotocol/serverInfo"
+}
+
+/// MCP's own error codes (the range -32020 … -32099 is MCP's; only the defined ones are used).
+extension RPCErrorCode {
+    /// The request's `_meta` names a protocol version this server does not speak.
+    package static let unsupportedProtocolVersion = RPCErrorCode(rawValue: -32022)
+}

@@ -12,3 +12,8 @@ package enum KOBISPaths {
     package static let companyInfo = "/company/searchCompanyInfo.json"
     package static let codeList = "/code/searchCodeList.json"
 }
+
+/// The Kakao endpoint, relative to its base URL.
+package enum KakaoPaths {
+    package static let image = "/v2/search/image"
+}
