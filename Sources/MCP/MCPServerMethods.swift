@@ -7,8 +7,8 @@ package enum MCPServerMethods {
         MethodRegistry([
             InitializeMethod(catalog: catalog, session: session),
             InitializedNotification(),
-            PingMethod(),
-            DiscoverMethod(catalog: catalog),
+            MCPPingMethod(),
+            ServerDiscoverMethod(catalog: catalog),
             ToolsListMethod(catalog: catalog),
             ToolsCallMethod(catalog: catalog),
             ResourcesListMethod(catalog: catalog),

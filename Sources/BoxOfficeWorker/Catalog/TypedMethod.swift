@@ -16,7 +16,7 @@ protocol TypedMethod: CatalogMethod {
     /// are checked here.
     ///
     /// - Important: Runs on the responder thread for JSON-RPC and MCP: never block or wait here.
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Output>
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Output>
 
     /// The output as the method's result.
     func result(_ output: Output) -> RPCResult
@@ -28,13 +28,6 @@ protocol MethodInput: Sendable {
     init(params: JSONObject) throws(RPCError)
     /// The params this value stands for, as the schema checks them.
     var params: JSONObject { get }
-}
-
-/// What a typed method's one step comes to: its output at once, or the work that makes it.
-enum MethodReply<Output: Sendable>: Sendable {
-    case ready(Output)
-    /// Must honour task cancellation; an ``RPCError`` is the answer, any other error a `-32603`.
-    case work(@Sendable () async throws -> Output)
 }
 
 /// The input of a method that takes no params (but `_meta`).
@@ -66,23 +59,5 @@ extension TypedMethod {
     func check(_ input: Input) throws(RPCError) {
         let errors = paramsSchema.validate(.object(input.params))
         guard errors.isEmpty else { throw RPCError.invalidParams(errors) }
-    }
-}
-
-extension MethodReply {
-    /// The reply with its output transformed, ready or not.
-    func map<Other>(_ transform: @escaping @Sendable (Output) -> Other) -> MethodReply<Other> {
-        switch self {
-        case .ready(let output): .ready(transform(output))
-        case .work(let work): .work { transform(try await work()) }
-        }
-    }
-
-    /// The output, awaited when it is work.
-    func value() async throws -> Output {
-        switch self {
-        case .ready(let output): output
-        case .work(let work): try await work()
-        }
     }
 }

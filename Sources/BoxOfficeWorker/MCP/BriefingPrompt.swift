@@ -22,7 +22,7 @@ enum BriefingPrompt {
                 }
                 var params: JSONObject = [:]
                 if let date = arguments["date"] { params["date"] = .string(date) }
-                return try method.enter(params, context).map(messages)
+                return try method.enter(params, context).mapResult(messages)
             })
     }
 

@@ -84,7 +84,7 @@ struct BoxOfficeMethod: TypedMethod {
         return try answering { () throws(BoxOfficeError) in try service.plan(request) }
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<BoxOfficeAnswer> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BoxOfficeAnswer> {
         var plan = try plan(input)
         let include = input.include
         let chat = input.chat

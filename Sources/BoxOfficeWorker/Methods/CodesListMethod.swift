@@ -23,7 +23,7 @@ struct CodesListMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<CodeList>> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Kept<CodeList>> {
         guard let kind = CodeKind(rawValue: input.kind) else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["kind"]), "\"\(input.kind)\" is not a code list kind")
         }

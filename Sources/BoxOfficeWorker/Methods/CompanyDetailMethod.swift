@@ -22,7 +22,7 @@ struct CompanyDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Kept<Company>> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Kept<Company>> {
         try reply(.company(input.companyCode, refresh: input.refresh))
     }
 

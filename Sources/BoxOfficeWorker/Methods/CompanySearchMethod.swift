@@ -32,7 +32,7 @@ struct CompanySearchMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<CompanySearch> {
+    func start(_ input: Input, in context: RequestContext) -> Reply<CompanySearch> {
         .work { [service] in
             try await answering { () async throws(BoxOfficeError) in
                 try await service.companies(

@@ -18,7 +18,7 @@ struct DiagnosticsFailMethod: TypedMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+    func start(_ input: NoInput, in context: RequestContext) -> Reply<JSONValue> {
         .work { throw DeliberateFailure() }
     }
 

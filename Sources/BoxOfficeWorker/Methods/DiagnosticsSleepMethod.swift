@@ -28,7 +28,7 @@ struct DiagnosticsSleepMethod: TypedMethod {
         var params: JSONObject { ["ms": .integer(ms), "steps": .integer(steps)] }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<JSONValue> {
+    func start(_ input: Input, in context: RequestContext) -> Reply<JSONValue> {
         .work { try await answer(input, context) }
     }
 

@@ -12,7 +12,7 @@ struct DiscoverMethod: TypedMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+    func start(_ input: NoInput, in context: RequestContext) -> Reply<JSONValue> {
         .ready(answer(context))
     }
 

@@ -31,7 +31,7 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
         var chat: ChatFormat?
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Answer> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Answer> {
         try reply(.movie(input.movieCode, refresh: input.refresh)).map { [chat = input.chat] movie in
             Answer(movie: movie, chat: chat)
         }

@@ -34,7 +34,7 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
         let file: PosterFile?
     }
 
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Output> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Output> {
         if input.download, let refusal = runtime.downloadRefusal { throw refusal.rpcError }
         return .work { [service, runtime] in
             let poster = try await answering { () async throws(BoxOfficeError) in

@@ -43,7 +43,7 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
         var query = ""
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<Answer> {
+    func start(_ input: Input, in context: RequestContext) -> Reply<Answer> {
         .work { [service] in
             let search = try await answering { () async throws(BoxOfficeError) in
                 try await service.search(

@@ -32,7 +32,7 @@ struct PeopleDetailMethod: DomainMethod, TypedMethod {
     }
 
     /// Without `include`, the person's lookup (at once when in memory); with it, the films' details after it.
-    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> MethodReply<Output> {
+    func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Output> {
         let person = try reply(.person(input.peopleCode, refresh: input.refresh))
         guard input.includeMovies else { return person.map { Output(person: $0) } }
         return .work { [service] in

@@ -29,7 +29,7 @@ struct PeopleSearchMethod: DomainMethod, TypedMethod {
         }
     }
 
-    func start(_ input: Input, in context: RequestContext) -> MethodReply<PeopleSearch> {
+    func start(_ input: Input, in context: RequestContext) -> Reply<PeopleSearch> {
         .work { [service] in
             try await answering { () async throws(BoxOfficeError) in
                 try await service.people(

@@ -12,7 +12,7 @@ struct PingMethod: TypedMethod {
         schemas = try MethodSchemas(for: Self.methodName)
     }
 
-    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<Void> {
+    func start(_ input: NoInput, in context: RequestContext) -> Reply<Void> {
         .ready(())
     }
 

@@ -24,7 +24,7 @@ struct WorkerStatusMethod: TypedMethod {
 
     /// At once offline; live, the work reads the shared KOBIS count (at most 50 ms, else the figures this worker
     /// knows) and asks the store whether it answers, so the responder thread never waits for a database.
-    func start(_ input: NoInput, in context: RequestContext) -> MethodReply<JSONValue> {
+    func start(_ input: NoInput, in context: RequestContext) -> Reply<JSONValue> {
         guard let quota = runtime.quota else { return .ready(answer(context, quota: nil, store: nil)) }
         let store = runtime.store
         return .work { [self] in

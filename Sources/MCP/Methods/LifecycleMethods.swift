@@ -4,7 +4,7 @@ import JSONRPC
 // MCP's lifecycle beside `initialize`: `ping`, and the client's `notifications/initialized`.
 
 /// `ping` (handshake era; gone in the modern one): `{}` at once.
-struct PingMethod: MCPMethod {
+struct MCPPingMethod: MCPMethod {
     let name = "ping"
     let modern = false
 

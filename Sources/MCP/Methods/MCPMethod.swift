@@ -30,7 +30,7 @@ extension MCPMethod {
         let reply = try answer(params, context, era: era)
         guard era.isModern else { return reply }
         let members = ModernResult.members(cacheable: cacheable)
-        return try reply.map { ModernResult.adding(members, to: $0) }
+        return try reply.mapResult { ModernResult.adding(members, to: $0) }
     }
 }
 

@@ -14,7 +14,7 @@ struct ResourcesReadMethod: MCPMethod {
         guard let reply = try catalog.read(uri, context) else {
             throw RPCError(RPCErrorCode(rawValue: -32002), "Resource not found", data: ["uri": .string(uri)])
         }
-        return try reply.map { Self.contents(uri, $0) }
+        return try reply.mapResult { Self.contents(uri, $0) }
     }
 
     private static func contents(_ uri: String, _ result: RPCResult) -> RPCResult {

@@ -50,7 +50,7 @@ struct ToolsCallMethod: MCPMethod {
         } catch let error as RPCError {
             return .ready(ToolResult.failure(error, tool: toolName))
         }
-        return try reply.map { success($0, tool) }.recovering { ToolResult.failure($0, tool: toolName) }
+        return try reply.mapResult { success($0, tool) }.recovering { ToolResult.failure($0, tool: toolName) }
     }
 
     private func success(_ result: RPCResult, _ tool: MCPTool) -> RPCResult {

@@ -3,7 +3,7 @@ import JSONRPC
 
 /// `server/discover` (modern era, mandatory): versions, capabilities, identity and instructions, before or instead
 /// of anything else; may be the first line a process sees.
-struct DiscoverMethod: MCPMethod {
+struct ServerDiscoverMethod: MCPMethod {
     let name = "server/discover"
     let legacy = false
     let cacheable = true
