@@ -30,10 +30,10 @@ package struct BoxOfficeFlags: Sendable {
 
     /// The method's input for one day (or the period containing it), after the flags' own rules: pairs that
     /// exclude each other.
-    func input(date: CalendarDate?, period: WeekPeriod?) throws(CLIDate.Invalid) -> BoxOfficeMethod.Input {
-        if korean && foreign { throw CLIDate.Invalid(description: "--korean and --foreign exclude each other") }
+    func input(date: CalendarDate?, period: WeekPeriod?) throws(CLIRefusal) -> BoxOfficeMethod.Input {
+        if korean && foreign { throw CLIRefusal("--korean and --foreign exclude each other") }
         if diversity && commercial {
-            throw CLIDate.Invalid(description: "--diversity and --commercial exclude each other")
+            throw CLIRefusal("--diversity and --commercial exclude each other")
         }
         var include: Set<IncludedParts.Part> = []
         if withDetails { include.insert(.detail) }
@@ -50,15 +50,15 @@ package struct BoxOfficeFlags: Sendable {
     }
 
     /// The range's days, or nil without --from/--to.
-    func range(today: CalendarDate) throws(CLIDate.Invalid) -> [CalendarDate]? {
+    func range(today: CalendarDate) throws(CLIRefusal) -> [CalendarDate]? {
         switch (from, to) {
         case (nil, nil): return nil
         case (let from?, let to?):
-            if date != nil { throw CLIDate.Invalid(description: "give a DATE or --from/--to, not both") }
+            if date != nil { throw CLIRefusal("give a DATE or --from/--to, not both") }
             return try CLIDate.range(
                 from: try CLIDate.parse(from, today: today), to: try CLIDate.parse(to, today: today))
         default:
-            throw CLIDate.Invalid(description: "--from and --to go together")
+            throw CLIRefusal("--from and --to go together")
         }
     }
 }

@@ -12,7 +12,7 @@ extension CLISession {
     /// `weekly`: the period containing the day, or the finished periods of a range of days.
     package func weekly(_ flags: BoxOfficeFlags, period text: String, display: CLIDisplay) async -> Int32 {
         guard let period = WeekPeriod(rawValue: text) else {
-            return fail(CLIDate.Invalid(description: "\"\(text)\" is not a period: week, weekend or weekdays"))
+            return fail(CLIRefusal("\"\(text)\" is not a period: week, weekend or weekdays"))
         }
         return await boxOffice(flags, display: display, method: methods.weekly, period: period) { days in
             // The periods that contain the days and have ended, each once, by their last day.
@@ -32,31 +32,30 @@ extension CLISession {
     ) async -> Int32 {
         do {
             if let maxCalls = flags.maxCalls, maxCalls < 0 {
-                throw CLIDate.Invalid(description: "--max-calls must be 0 or more")
+                throw CLIRefusal("--max-calls must be 0 or more")
             }
             if flags.missing && flags.from == nil {
-                throw CLIDate.Invalid(description: "--missing goes with --from/--to")
+                throw CLIRefusal("--missing goes with --from/--to")
             }
             if let days = try flags.range(today: today) {
                 if display.format == .html {
                     guard let folder = display.out, !folder.isEmpty else {
-                        throw CLIDate.Invalid(description: "a range as --format html is a site: give --out DIR")
+                        throw CLIRefusal("a range as --format html is a site: give --out DIR")
                     }
-                    let inputs = try periods(days).map { day throws(CLIDate.Invalid) in
+                    let inputs = try periods(days).map { day throws(CLIRefusal) in
                         try flags.input(date: day, period: period)
                     }
                     return await writeSite(
                         inputs, method: method, folder: folder, layout: flags.layout, maxCalls: flags.maxCalls)
                 }
                 guard display.format != .text, !display.format.isPost else {
-                    throw CLIDate.Invalid(
-                        description:
-                            "a range is exported as --format csv, ndjson or json, or as a site (html --out DIR)")
+                    throw CLIRefusal(
+                        "a range is exported as --format csv, ndjson or json, or as a site (html --out DIR)")
                 }
                 if flags.missing && display.format != .ndjson {
-                    throw CLIDate.Invalid(description: "--missing goes with --format ndjson")
+                    throw CLIRefusal("--missing goes with --format ndjson")
                 }
-                let inputs = try periods(days).map { day throws(CLIDate.Invalid) in
+                let inputs = try periods(days).map { day throws(CLIRefusal) in
                     try flags.input(date: day, period: period)
                 }
                 return await RangeExport(
@@ -64,7 +63,7 @@ extension CLISession {
                     maxCalls: flags.maxCalls, missingSummary: flags.missing
                 ).run()
             }
-            let day = try flags.date.map { text throws(CLIDate.Invalid) in try CLIDate.parse(text, today: today) }
+            let day = try flags.date.map { text throws(CLIRefusal) in try CLIDate.parse(text, today: today) }
             if let refused = refuseOut(display) { return refused }
             var input = try flags.input(date: day, period: period)
             // The grid's posters drawn by the terminal: fetched (and downloaded) as --with-posters fetches them.

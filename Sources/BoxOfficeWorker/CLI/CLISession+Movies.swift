@@ -115,7 +115,7 @@ extension CLISession {
             movieCode: argumentIsCode ? text?.uppercased() : code, download: download)
         if argumentIsCode, code != nil {
             return fail(
-                CLIDate.Invalid(description: "give the movie CODE as the argument or as --code CODE, one of them"))
+                CLIRefusal("give the movie CODE as the argument or as --code CODE, one of them"))
         }
         let output: MoviePosterMethod.Output
         do {

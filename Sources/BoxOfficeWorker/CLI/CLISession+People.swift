@@ -15,12 +15,12 @@ extension CLISession {
         if let text, Self.isCode(text) {
             guard film == nil else {
                 return fail(
-                    CLIDate.Invalid(description: "--film searches by name: give a name, not the people code \(text)"))
+                    CLIRefusal("--film searches by name: give a name, not the people code \(text)"))
             }
             return await person(code: text, movies: movies, display: display)
         }
         if movies {
-            return fail(CLIDate.Invalid(description: "--movies needs a people code (`people NAME` lists the codes)"))
+            return fail(CLIRefusal("--movies needs a people code (`people NAME` lists the codes)"))
         }
         let found: PeopleSearch
         do {
@@ -74,8 +74,8 @@ extension CLISession {
         if let text, Self.isCode(text) {
             guard ceo == nil, part == nil else {
                 return fail(
-                    CLIDate.Invalid(
-                        description: "--ceo and --part search by name: give a name, not the company code \(text)"))
+                    CLIRefusal(
+                        "--ceo and --part search by name: give a name, not the company code \(text)"))
             }
             return await company(code: text, display: display)
         }

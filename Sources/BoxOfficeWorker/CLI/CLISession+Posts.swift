@@ -45,20 +45,20 @@ extension CLISession {
     /// The exit code.
     func emit(_ bytes: [UInt8], to path: String?, what: String) -> Int32 {
         let image = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        let refusal = CLIDate.Invalid(
-            description: "\(what) is an image, not written to a terminal: give --out FILE or redirect stdout")
+        let refusal = CLIRefusal(
+            "\(what) is an image, not written to a terminal: give --out FILE or redirect stdout")
         guard let path else {
             if image, isatty(STDOUT_FILENO) == 1 { return fail(refusal) }
             output.binary(bytes)
             return 0
         }
-        guard !path.isEmpty else { return fail(CLIDate.Invalid(description: "--out needs a path")) }
+        guard !path.isEmpty else { return fail(CLIRefusal("--out needs a path")) }
         // The file a link names is written, not the link replaced by a file.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var status = stat()
         let exists = stat(target, &status) == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
-            return fail(CLIDate.Invalid(description: "--out \(path) is a folder: give a file's name"))
+            return fail(CLIRefusal("--out \(path) is a folder: give a file's name"))
         }
         do {
             if exists, status.st_mode & S_IFMT != S_IFREG {
@@ -91,9 +91,8 @@ extension CLISession {
     func refusePost(_ display: CLIDisplay, in command: String, writes: String = "text, json, ndjson or csv") -> Int32? {
         if display.format.isPost {
             return fail(
-                CLIDate.Invalid(
-                    description:
-                        "--format \(display.format.rawValue) is for daily, weekly, movie and search; \(command) writes \(writes)"
+                CLIRefusal(
+                    "--format \(display.format.rawValue) is for daily, weekly, movie and search; \(command) writes \(writes)"
                 ))
         }
         return refuseOut(display)
@@ -103,8 +102,7 @@ extension CLISession {
     func refuseOut(_ display: CLIDisplay) -> Int32? {
         guard display.out != nil, !display.format.isPost else { return nil }
         return fail(
-            CLIDate.Invalid(
-                description:
-                    "--out goes with --format html, png or a chat format; \(display.format.rawValue) goes to stdout"))
+            CLIRefusal(
+                "--out goes with --format html, png or a chat format; \(display.format.rawValue) goes to stdout"))
     }
 }

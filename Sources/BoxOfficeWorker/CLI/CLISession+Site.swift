@@ -20,9 +20,8 @@ extension CLISession {
     ) async -> Int32 {
         guard !inputs.isEmpty else {
             return fail(
-                CLIDate.Invalid(
-                    description:
-                        "no \(method.kind == .daily ? "day" : "period") in the range has ended; nothing to write"))
+                CLIRefusal(
+                    "no \(method.kind == .daily ? "day" : "period") in the range has ended; nothing to write"))
         }
         let kind = Self.siteKind(method, inputs[0])
         let folder = URL(fileURLWithPath: path, isDirectory: true)
@@ -47,9 +46,8 @@ extension CLISession {
             }
             if let other = known.kind, other != kind {
                 return fail(
-                    CLIDate.Invalid(
-                        description:
-                            "\(path) is a site of \(other); these pages (\(kind)) go in a folder of their own"))
+                    CLIRefusal(
+                        "\(path) is a site of \(other); these pages (\(kind)) go in a folder of their own"))
             }
             index = known
         }

@@ -9,7 +9,7 @@ extension CLISession {
         if let refused = refusePost(display, in: "status", writes: "text, json or ndjson") { return refused }
         // One record of nested members: no rows for a spreadsheet (it once printed its JSON under csv).
         if format == .csv {
-            return fail(CLIDate.Invalid(description: "status is one record, not rows: --format text, json or ndjson"))
+            return fail(CLIRefusal("status is one record, not rows: --format text, json or ndjson"))
         }
         let status: JSONValue
         do {

@@ -132,7 +132,7 @@ package final class CLISession: Sendable {
     /// mend (the upstream unavailable, the quota spent), 1 for any other, 70 for a defect.
     func fail(_ error: any Error) -> Int32 {
         switch error {
-        case let invalid as CLIDate.Invalid:
+        case let invalid as CLIRefusal:
             say(invalid.description)
             return 64
         case let error as RPCError where error.code == .invalidParams:
