@@ -18,7 +18,7 @@ extension DomainMethod {
         case nil: break
         }
         return .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in try await service.fetch(lookup) }
+            try await withWireErrors { () async throws(BoxOfficeError) in try await service.fetch(lookup) }
         }
     }
 

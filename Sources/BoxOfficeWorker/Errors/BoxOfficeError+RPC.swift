@@ -66,7 +66,7 @@ extension BoxOfficeError {
 }
 
 /// Runs a synchronous domain step (a request's plan), turning its error into the wire error.
-func answering<T>(_ body: () throws(BoxOfficeError) -> T) throws(RPCError) -> T {
+func withWireErrors<T>(_ body: () throws(BoxOfficeError) -> T) throws(RPCError) -> T {
     do {
         return try body()
     } catch {
@@ -75,7 +75,7 @@ func answering<T>(_ body: () throws(BoxOfficeError) -> T) throws(RPCError) -> T 
 }
 
 /// Runs a domain call, turning its error into the wire error.
-func answering<T>(_ body: () async throws(BoxOfficeError) -> T) async throws(RPCError) -> T {
+func withWireErrors<T>(_ body: () async throws(BoxOfficeError) -> T) async throws(RPCError) -> T {
     do {
         return try await body()
     } catch {

@@ -42,7 +42,7 @@ struct BoxOfficeMethod: TypedMethod {
         var card: BoxOfficeScreen.Layout?
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("date", date?.description)
             params.set("period", period?.rawValue)
             params.set("limit", limit, default: 10)
@@ -81,7 +81,7 @@ struct BoxOfficeMethod: TypedMethod {
         let span: BoxOfficeRequest.Span =
             kind == .daily ? .daily(input.date) : .weekly(input.date, input.period ?? .weekend)
         let request = BoxOfficeRequest(span: span, limit: input.limit, filters: input.filters, refresh: input.refresh)
-        return try answering { () throws(BoxOfficeError) in try service.plan(request) }
+        return try withWireErrors { () throws(BoxOfficeError) in try service.plan(request) }
     }
 
     func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BoxOfficeAnswer> {
@@ -96,7 +96,7 @@ struct BoxOfficeMethod: TypedMethod {
             if let atHand {
                 office = atHand
             } else {
-                office = try await answering { () async throws(BoxOfficeError) in
+                office = try await withWireErrors { () async throws(BoxOfficeError) in
                     try await service.boxOffice(plan)
                 }
             }
@@ -130,7 +130,7 @@ struct BoxOfficeMethod: TypedMethod {
             throw BoxOfficeError(.notConfigured, error.message).rpcError
         }
         guard let files = runtime.cardFiles else { return CardImage(png: png) }
-        let file = try answering { () throws(BoxOfficeError) in try files.keep(png, mimeType: "image/png") }
+        let file = try withWireErrors { () throws(BoxOfficeError) in try files.keep(png, mimeType: "image/png") }
         return CardImage(png: png, file: file)
     }
 
@@ -161,7 +161,7 @@ struct BoxOfficeMethod: TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension BoxOfficeMethod.Input {
     init(params object: JSONObject) throws(RPCError) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             date: try params.date(), period: params.string("period").flatMap(WeekPeriod.init(rawValue:)),
             limit: params.int("limit") ?? 10,

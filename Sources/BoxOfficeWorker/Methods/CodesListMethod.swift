@@ -16,7 +16,7 @@ struct CodesListMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("kind", kind)
             params.set("refresh", flag: refresh)
             return params.object
@@ -38,7 +38,7 @@ struct CodesListMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension CodesListMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(kind: params.string("kind") ?? "", refresh: params.bool("refresh") == true)
     }
 }

@@ -15,7 +15,7 @@ struct CompanyDetailMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("companyCode", companyCode)
             params.set("refresh", flag: refresh)
             return params.object
@@ -34,7 +34,7 @@ struct CompanyDetailMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension CompanyDetailMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(companyCode: params.string("companyCode") ?? "", refresh: params.bool("refresh") == true)
     }
 }

@@ -21,7 +21,7 @@ struct CompanySearchMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("name", name)
             params.set("ceo", ceo)
             params.set("part", part)
@@ -34,7 +34,7 @@ struct CompanySearchMethod: DomainMethod, TypedMethod {
 
     func start(_ input: Input, in context: RequestContext) -> Reply<CompanySearch> {
         .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
+            try await withWireErrors { () async throws(BoxOfficeError) in
                 try await service.companies(
                     name: input.name, ceo: input.ceo, part: input.part, page: input.page, limit: input.limit,
                     refresh: input.refresh)
@@ -50,7 +50,7 @@ struct CompanySearchMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension CompanySearchMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             name: params.string("name"), ceo: params.string("ceo"), part: params.string("part"),
             page: params.int("page") ?? 1, limit: params.int("limit") ?? 10, refresh: params.bool("refresh") == true)

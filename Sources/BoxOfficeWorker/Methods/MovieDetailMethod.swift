@@ -17,7 +17,7 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
         var chat: ChatFormat?
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("movieCode", movieCode)
             params.set("refresh", flag: refresh)
             params.set("chat", chat?.rawValue)
@@ -50,7 +50,7 @@ struct MovieDetailMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension MovieDetailMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true,
             chat: params.string("chat").flatMap(ChatFormat.init(rawValue:)))

@@ -19,7 +19,7 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("title", title)
             params.set("movieCode", movieCode)
             params.set("download", flag: download)
@@ -37,11 +37,11 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
     func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Output> {
         if input.download, let refusal = runtime.downloadRefusal { throw refusal.rpcError }
         return .work { [service, runtime] in
-            let poster = try await answering { () async throws(BoxOfficeError) in
+            let poster = try await withWireErrors { () async throws(BoxOfficeError) in
                 try await service.poster(title: input.title, movieCode: input.movieCode, refresh: input.refresh)
             }
             guard input.download, let image = poster.image else { return Output(poster: poster, file: nil) }
-            let file = try await answering { () async throws(BoxOfficeError) in
+            let file = try await withWireErrors { () async throws(BoxOfficeError) in
                 try await runtime.downloadForAnswer(image.url, refresh: input.refresh)
             }
             return Output(poster: poster, file: file)
@@ -56,7 +56,7 @@ struct MoviePosterMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension MoviePosterMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             title: params.string("title"), movieCode: params.string("movieCode"),
             download: params.bool("download") == true, refresh: params.bool("refresh") == true)

@@ -25,7 +25,7 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
         }
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("title", title)
             params.set("director", director)
             params.set("year", year)
@@ -45,7 +45,7 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
 
     func start(_ input: Input, in context: RequestContext) -> Reply<Answer> {
         .work { [service] in
-            let search = try await answering { () async throws(BoxOfficeError) in
+            let search = try await withWireErrors { () async throws(BoxOfficeError) in
                 try await service.search(
                     title: input.title, director: input.director, year: input.year, page: input.page,
                     limit: input.limit)
@@ -64,7 +64,7 @@ struct MovieSearchMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension MovieSearchMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             title: params.string("title"), director: params.string("director"), year: params.int("year"),
             page: params.int("page") ?? 1, limit: params.int("limit") ?? 10,

@@ -17,7 +17,7 @@ struct PeopleDetailMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("peopleCode", peopleCode)
             params.set("include", includeMovies ? ["movies"] : [])
             params.set("refresh", flag: refresh)
@@ -58,7 +58,7 @@ struct PeopleDetailMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension PeopleDetailMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             peopleCode: params.string("peopleCode") ?? "",
             includeMovies: object["include"]?.arrayValue?.contains(.string("movies")) == true,

@@ -19,7 +19,7 @@ struct PeopleSearchMethod: DomainMethod, TypedMethod {
         var refresh = false
 
         var params: JSONObject {
-            var params = Params.Writer()
+            var params = ParamsWriter()
             params.set("name", name)
             params.set("filmography", filmography)
             params.set("page", page, default: 1)
@@ -31,7 +31,7 @@ struct PeopleSearchMethod: DomainMethod, TypedMethod {
 
     func start(_ input: Input, in context: RequestContext) -> Reply<PeopleSearch> {
         .work { [service] in
-            try await answering { () async throws(BoxOfficeError) in
+            try await withWireErrors { () async throws(BoxOfficeError) in
                 try await service.people(
                     name: input.name, filmography: input.filmography, page: input.page, limit: input.limit,
                     refresh: input.refresh)
@@ -47,7 +47,7 @@ struct PeopleSearchMethod: DomainMethod, TypedMethod {
 // Outside the type, so the struct keeps its memberwise initializer (the CLI builds inputs with it).
 extension PeopleSearchMethod.Input {
     init(params object: JSONObject) {
-        let params = Params(object: object)
+        let params = ParamsReader(object: object)
         self.init(
             name: params.string("name"), filmography: params.string("filmography"), page: params.int("page") ?? 1,
             limit: params.int("limit") ?? 10, refresh: params.bool("refresh") == true)
