@@ -23,7 +23,7 @@ package final class FakeUpstream: @unchecked Sendable {
     package enum Reply: Sendable {
         case respond(
             status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], delay: Double = 0)
-        /// Closes the connection without withWireErrors.
+        /// Closes the connection without answering.
         case reset
         /// Declares `declared` bytes, sends `body`, and closes.
         case truncated(body: [UInt8], declared: Int)

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The one orderly stop when the host goes away, and a cache database locked by another process: nothing fetched
-/// is lost, the quota lease goes back, and the protocol keeps withWireErrors while SQLite waits.
+/// is lost, the quota lease goes back, and the protocol keeps answering while SQLite waits.
 @Suite("Orderly stop and a locked store, against a fake upstream", .spawnsWorkers)
 struct OrderlyStopTests {
     static let today = CalendarDate("2026-11-21")!

@@ -105,7 +105,7 @@ package final class QuotaGuard: Sendable {
     }
 
     /// Takes one KOBIS call from today's budget, or throws `quota_exhausted`. With a store, the spend's write is
-    /// under way when this returns; make the call, then wait for ``committed(_:)`` before withWireErrors.
+    /// under way when this returns; make the call, then wait for ``committed(_:)`` before answering.
     @discardableResult
     package func take() async throws(BoxOfficeError) -> Spend? {
         let day = today()

@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 /// The upstream calls of box office requests, kept by what they are made of (the day, the period, the filters).
 ///
 /// Building a call (its parameters gathered, sorted and percent-encoded into the key) was the largest part of
-/// withWireErrors a box office from memory, and a bot asks for the same few days again and again. Hashing the few values
+/// answering a box office from memory, and a bot asks for the same few days again and again. Hashing the few values
 /// a call is made of costs a fraction of that. Bounded: when full it starts again empty (the calls in use come back
 /// on their next request).
 final class BoxOfficeCalls: Sendable {

@@ -96,7 +96,7 @@ package struct BoxOfficeService: Sendable {
         return BoxOfficePlan(request: request, call: call)
     }
 
-    /// The planned box office when its body is fresh in the memory tier, at once; nil when withWireErrors needs to wait
+    /// The planned box office when its body is fresh in the memory tier, at once; nil when answering needs to wait
     /// (or fails: ``boxOffice(_:)`` then says why). A miss is noted in the plan, so its fetch does not ask memory
     /// again unless memory took a new body meanwhile.
     package func atHand(_ plan: inout BoxOfficePlan) -> Kept<BoxOffice>? {

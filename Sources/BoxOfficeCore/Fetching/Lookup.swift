@@ -66,7 +66,7 @@ package struct Lookup<Value: Sourced>: Sendable {
 
 extension BoxOfficeService {
     /// The lookup's answer when its body is fresh in the memory tier, at once: its value, or the error the body
-    /// is (an unknown code's `not_found`: a malformed body is never kept); nil when withWireErrors needs to wait.
+    /// is (an unknown code's `not_found`: a malformed body is never kept); nil when answering needs to wait.
     package func atHand<Value>(_ lookup: Lookup<Value>) -> Result<Kept<Value>, BoxOfficeError>? {
         guard let fetched = cache?.atHand(lookup.call) else { return nil }
         do throws(BoxOfficeError) {

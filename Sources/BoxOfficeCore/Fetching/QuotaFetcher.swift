@@ -1,6 +1,6 @@
 /// Spends the quota on every KOBIS call that reaches it (placed behind the cache and the coalescer, so only real
 /// upstream calls count). The spend is written while the call is made, and the answer waits for both: a worker
-/// killed after withWireErrors has recorded every call it made.
+/// killed after answering has recorded every call it made.
 package struct QuotaFetcher: Fetcher {
     private let inner: any Fetcher
     private let quota: QuotaGuard

@@ -37,7 +37,7 @@ package struct UpstreamCall: Sendable, Hashable, CustomStringConvertible {
     /// `a=1&b=%EA%B0%80`: percent-encoded as RFC 3986 unreserved characters allow.
     ///
     /// Built as bytes: the key is computed for every request (the cache looks it up before anything else), and
-    /// appending to a `String` one scalar at a time was a measurable part of withWireErrors from memory.
+    /// appending to a `String` one scalar at a time was a measurable part of answering from memory.
     static func query(_ items: [(key: String, value: String)]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count * 3 + 2 })

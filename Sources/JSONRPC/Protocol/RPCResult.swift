@@ -4,7 +4,7 @@ package import JSONCore
 ///
 /// The text form lets a method hand back a result it serialized once and kept (the box office methods keep the
 /// text of an answer for each cached upstream body): building and dumping a large result is most of the cost of
-/// withWireErrors it again.
+/// answering it again.
 package enum RPCResult: Sendable {
     case value(JSONValue)
     /// The compact JSON text of one value, without a newline, as ``JSONSerializer`` writes it.
