@@ -1,4 +1,5 @@
-// The loader of CDrawing.h: dlopen each library once, dlsym each function into its member of the table.
+// The loader of CDrawing.h: dlopen each library, dlsym each function into its member of the table; once loaded, the
+// table is given out as it is.
 #include "CDrawing.h"
 
 #include <dlfcn.h>
@@ -54,7 +55,8 @@ _Static_assert(sizeof(BODrawing) == sizeof(entries) / sizeof(entries[0]) * sizeo
 static BODrawing table;
 static char failure_text[160];
 static int loaded;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+// Only success is remembered: a worker started before the libraries were installed draws once they are.
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void load(void) {
     void *handles[LIBRARIES];
@@ -78,11 +80,12 @@ static void load(void) {
     loaded = 1;
 }
 
-const BODrawing *bo_drawing_open(const char **failure) {
-    pthread_once(&once, load);
-    if (!loaded) {
-        *failure = failure_text;
-        return NULL;
-    }
-    return &table;
+const BODrawing *bo_drawing_open(char *failure, size_t size) {
+    pthread_mutex_lock(&lock);
+    if (!loaded) load();
+    int ready = loaded;
+    // Copied under the lock: another caller's failed load writes the text too.
+    if (!ready && size > 0) snprintf(failure, size, "%s", failure_text);
+    pthread_mutex_unlock(&lock);
+    return ready ? &table : NULL;
 }

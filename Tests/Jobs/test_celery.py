@@ -78,7 +78,8 @@ def test_a_killed_pool_process_loses_no_task(pool):
 # Failures time mends, each retried to success: the upstream down for six calls (three tries of the worker's own per
 # task, RetryPolicy: two task tries fail), and KOBIS's quota fault (320011) three times, with today faked
 # (BOXOFFICE_TODAY) so that the reset it reports has passed and the task is tried again at once.
-MENDED = [("/__flaky?times=6", "2021-06-01", 7), ("/__quota?calls=3", "2021-07-01", 4)]
+# Five quota faults: past Celery's default limit of three retries, which a quota wait must not have.
+MENDED = [("/__flaky?times=6", "2021-06-01", 7), ("/__quota?calls=5", "2021-07-01", 6)]
 
 
 @pytest.mark.parametrize("failing,day,calls", MENDED, ids=["upstream down twice", "quota spent until the reset"])

@@ -136,7 +136,7 @@ def test_closing_stdin_mid_stream_loses_no_outcome(jobs_upstream, tmp_path):
 
 
 def test_sigterm_answers_every_line_read_and_exits_130(jobs_upstream, tmp_path):
-    """SIGTERM stops reading; every line already read gets its outcome (a job the drain time cut is -32800)."""
+    """SIGTERM stops reading; every job already started gets its outcome (a job the drain time cut is -32800)."""
     days = [(datetime.date(2021, 1, 1) + datetime.timedelta(days=n)).isoformat() for n in range(40)]
     child = subprocess.Popen([BINARY, "pipe", "boxoffice.daily", "--max-in-flight", "40", "--drain-seconds", "0.2"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

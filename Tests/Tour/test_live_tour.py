@@ -329,7 +329,9 @@ def test_pipe_walks_every_method_with_files_and_lives(upstream, tmp_path):
             assert pathlib.Path(card["path"]).read_bytes().startswith(b"\x89PNG"), (method, params)
         if params.get("download"):
             assert pathlib.Path(result["file"]["path"]).parent == files, (method, params)
-            assert pathlib.Path(result["file"]["path"]).stat().st_size == result["file"]["bytes"]
+            kept = pathlib.Path(result["file"]["path"]).stat()
+            # Readable by whatever reads the lines (0644 less the umask), though the cache keeps its own 0600.
+            assert kept.st_size == result["file"]["bytes"] and kept.st_mode & 0o044, oct(kept.st_mode)
 
 
 TOOL_CALLS = {

@@ -52,13 +52,9 @@ package struct FilesDirectory: Sendable {
         return file
     }
 
-    /// Keeps a copy of `file` (a poster in the cache directory) here: a hard link when both are on one file system,
-    /// else the bytes written anew.
+    /// Keeps a copy of `file` (a poster in the cache directory) here. A copy, not a hard link: the cache keeps its
+    /// files for its owner alone (0600), and a link would share that mode (or, changed, the cache's).
     package func keep(_ file: PosterFile) throws(BoxOfficeError) -> PosterFile {
-        let kept = PosterFile(
-            path: "\(path)/\(file.sha256).\(PosterFile.fileExtension(file.mimeType))", mimeType: file.mimeType,
-            bytes: file.bytes, sha256: file.sha256)
-        if link(file.path, kept.path) == 0 || errno == EEXIST { return kept }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BoxOfficeError(.notConfigured, "cannot read the downloaded poster \(file.path)")
         }

@@ -77,12 +77,12 @@ struct PangoCairo {
     /// The Debian packages that hold these libraries and a font for Hangul.
     static let packages = "libpangocairo-1.0-0 libgdk-pixbuf-2.0-0 fonts-noto-cjk"
 
-    /// Opens the libraries (once per process: ``CDrawing``'s loader). - Throws: naming what is missing and the
+    /// Opens the libraries (``CDrawing``'s loader: loaded once, then shared). - Throws: naming what is missing and the
     /// packages to install.
     init() throws(CardError) {
-        var failure: UnsafePointer<CChar>?
-        guard let loaded = bo_drawing_open(&failure) else {
-            let missing = failure.map { String(cString: $0) } ?? "a drawing library"
+        var failure = [CChar](repeating: 0, count: 160)
+        guard let loaded = bo_drawing_open(&failure, failure.count) else {
+            let missing = String(decoding: failure.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard missing.contains(" ") else {
                 throw CardError("a PNG card needs \(missing), which is not installed: apt-get install \(Self.packages)")
             }

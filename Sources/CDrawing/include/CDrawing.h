@@ -88,10 +88,10 @@ typedef struct BODrawing {
     unsigned long (*_Nonnull crc32)(unsigned long crc, const unsigned char *buf, unsigned int len);
 } BODrawing;
 
-/// Opens the libraries and their functions, once per process (later calls give the same answer): the table, or
-/// NULL with `*failure` saying what is missing ("libcairo.so.2" for a library, "libcairo.so.2 cairo_arc" for a
-/// function its version lacks). Thread-safe.
-const BODrawing *_Nullable bo_drawing_open(const char *_Nullable *_Nonnull failure);
+/// Opens the libraries and their functions: the table (loaded once, then given out as it is), or NULL with what is
+/// missing written to `failure` (at most `size` bytes: "libcairo.so.2" for a library, "libcairo.so.2 cairo_arc" for
+/// a function its version lacks), tried again on the next call. Thread-safe.
+const BODrawing *_Nullable bo_drawing_open(char *_Nonnull failure, size_t size);
 
 #pragma clang diagnostic pop
 

@@ -37,12 +37,14 @@ _VISIBILITY_SECONDS = 25 * 3600
 
 
 def register(app: Celery, *, backoff: float = 2.0, backoff_max: float = 300.0, max_retries: int = 8) -> None:
-    """Adds one task per method to `app`. `backoff` doubles per try up to `backoff_max` seconds for a failure time
-    may mend, at most `max_retries` times; a spent quota is waited for without limit."""
-    app.conf.task_acks_late = True
-    app.conf.task_reject_on_worker_lost = True
-    # One task at a time per pool process from the broker: a process holding more would sit on them while it works.
-    app.conf.worker_prefetch_multiplier = 1
+    """Adds one task per method to `app`, each acknowledged late and rejected when its pool process is lost (set on
+    the tasks: the app's own settings and its other tasks are left as they are). `backoff` doubles per try up to
+    `backoff_max` seconds for a failure time may mend, at most `max_retries` tries in all; a spent quota is waited
+    for without limit.
+
+    With Redis as the broker, give the app a `visibility_timeout` longer than a day
+    (`broker_transport_options`, as the ready app below does): a task waiting for the quota's reset is otherwise
+    delivered again after Redis's hour and run twice."""
     for method in jobs.METHODS:
         _add_task(app, method, backoff, backoff_max, max_retries)
 
@@ -58,13 +60,17 @@ def _add_task(app: Celery, method: str, backoff: float, backoff_max: float, max_
             if isinstance(decision, JobFailed):
                 raise decision from None
             if isinstance(decision, AtReset):
-                raise task.retry(exc=error, eta=decision.when, max_retries=None)
+                raise task.retry(exc=error, eta=decision.when)
             assert isinstance(decision, Backoff)
-            raise task.retry(exc=error, countdown=decision.seconds, max_retries=max_retries)
+            # The task has no limit of its own (a quota is waited for without one), so the backoff's is kept here;
+            # Celery counts every retry, quota waits included.
+            if task.request.retries >= max_retries:
+                raise jobs.given_up(error) from None
+            raise task.retry(exc=error, countdown=decision.seconds)
 
     run.__name__ = method.replace(".", "_")
     run.__doc__ = "The worker's %s: params as keyword arguments, its result as the return value." % method
-    app.task(name=method, bind=True, acks_late=True, reject_on_worker_lost=True)(run)
+    app.task(name=method, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)(run)
 
 
 @worker_process_shutdown.connect
@@ -77,6 +83,8 @@ app.conf.broker_url = os.environ.get("CELERY_BROKER_URL")
 app.conf.result_backend = os.environ.get("CELERY_RESULT_BACKEND")
 app.conf.broker_transport_options = {"visibility_timeout": _VISIBILITY_SECONDS}
 app.conf.result_backend_transport_options = {"visibility_timeout": _VISIBILITY_SECONDS}
+# One task at a time per pool process from the broker: a process holding more would sit on them while it works.
+app.conf.worker_prefetch_multiplier = 1
 app.conf.task_serializer = app.conf.result_serializer = "json"
 app.conf.accept_content = ["json"]
 app.conf.broker_connection_retry_on_startup = True

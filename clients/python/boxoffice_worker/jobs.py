@@ -78,6 +78,14 @@ def decide(error: BaseException, attempt: int, base: float = 2.0, cap: float = 3
     raise error
 
 
+def given_up(error: BaseException) -> JobFailed:
+    """A failure time might have mended, after the last try: the same failure as a `JobFailed`, whose plain args
+    survive a result backend (the client's exception classes take other arguments)."""
+    if isinstance(error, WorkerError):
+        return JobFailed(error.reason or "error", error.message, error.code, error.data)
+    return JobFailed("worker_exited" if isinstance(error, WorkerExited) else "timeout", str(error))
+
+
 def reset_time(text: Optional[str], now: Optional[datetime.datetime] = None) -> datetime.datetime:
     """`resetsAt` as an aware UTC time; without one, the next midnight in Seoul (15:00 UTC), when KOBIS resets."""
     if text:
