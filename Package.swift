@@ -85,22 +85,45 @@ let package = Package(
                 .enableUpcomingFeature("MemberImportVisibility"),
             ]),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+        // The methods: typed inputs and outputs, the answer encoding, the error map and the runtime they share. No
+        // view: the compiler refuses an arrow from here to BoxOfficeViews.
+        .target(
+            name: "BoxOfficeMethods",
+            dependencies: [
+                "JSONRPC", "BoxOfficeCore", "JSONSchema", "JSONCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedResources"]
+        ),
+        // The views: one view model of an answer and its renderers (terminal screens and graphics, rows, chat
+        // formats, HTML pages and the site, cards). They read the domain's values, never a method.
+        .target(
+            name: "BoxOfficeViews",
+            dependencies: [
+                "BoxOfficeCore", "JSONCore", "CDrawing",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The app: the composition root, the presenter, the MCP tools and the CLI session.
         .target(
             name: "BoxOfficeWorker",
             dependencies: [
-                "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore", "CDrawing",
+                "BoxOfficeMethods", "BoxOfficeViews", "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: strictSettings,
-            plugins: ["EmbedResources"]
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "boxoffice-worker",
             dependencies: [
-                "BoxOfficeWorker",
+                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,7 +151,8 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSettings),
         .target(
-            name: "WorkerTestSupport", dependencies: ["BoxOfficeWorker", "JSONRPC", "MCP", "TestSupport"],
+            name: "WorkerTestSupport",
+            dependencies: ["BoxOfficeWorker", "BoxOfficeMethods", "JSONRPC", "MCP", "TestSupport"],
             path: "Tests/WorkerTestSupport", swiftSettings: strictSettings),
         .target(
             name: "ProcessTestSupport",
@@ -159,13 +183,14 @@ let package = Package(
             // when they change; an incremental build that did not crashed in OfflineWorker's destructor).
             dependencies: [
                 "MCP", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport", "WorkerTestSupport", "BoxOfficeWorker",
+                "BoxOfficeMethods",
             ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "BoxOfficeWorkerTests",
             dependencies: [
-                "BoxOfficeWorker", "BoxOfficeCore", "JSONRPC", "JSONSchema", "JSONCore", "TestSupport",
-                "WorkerTestSupport",
+                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore", "JSONRPC", "JSONSchema",
+                "JSONCore", "TestSupport", "WorkerTestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -173,7 +198,8 @@ let package = Package(
             name: "WorkerEndToEndTests",
             // ArgumentParser: the flag table tests parse with the executable's swift-argument-parser declarations.
             dependencies: [
-                "boxoffice-worker", "BoxOfficeWorker", "BoxOfficeCore", "JSONSchema", "JSONCore", "TestSupport",
+                "boxoffice-worker", "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore",
+                "JSONSchema", "JSONCore", "TestSupport",
                 "WorkerTestSupport", "ProcessTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -199,20 +225,24 @@ if fuzzing {
             name: "fuzz-schema", dependencies: ["JSONSchema", "JSONCore", "FuzzSupport"], path: "Fuzz/Schema",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .executableTarget(
-            name: "fuzz-lines", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC"], path: "Fuzz/Lines",
+            name: "fuzz-lines", dependencies: ["BoxOfficeWorker", "BoxOfficeMethods", "FuzzSupport", "JSONRPC"],
+            path: "Fuzz/Lines",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .target(
-            name: "FuzzProbes", dependencies: ["BoxOfficeWorker", "JSONRPC", "JSONSchema", "JSONCore"],
+            name: "FuzzProbes",
+            dependencies: ["BoxOfficeWorker", "BoxOfficeMethods", "JSONRPC", "JSONSchema", "JSONCore"],
             path: "Fuzz/Probes", swiftSettings: strictSettings),
         .executableTarget(
             name: "fuzz-rpc", dependencies: ["FuzzProbes", "FuzzSupport", "JSONRPC"], path: "Fuzz/RPC",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .executableTarget(
             name: "fuzz-mcp-probes",
-            dependencies: ["BoxOfficeWorker", "FuzzProbes", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCPProbes",
+            dependencies: ["BoxOfficeWorker", "BoxOfficeMethods", "FuzzProbes", "FuzzSupport", "JSONRPC", "MCP"],
+            path: "Fuzz/MCPProbes",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
         .executableTarget(
-            name: "fuzz-mcp", dependencies: ["BoxOfficeWorker", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCP",
+            name: "fuzz-mcp",
+            dependencies: ["BoxOfficeWorker", "BoxOfficeMethods", "FuzzSupport", "JSONRPC", "MCP"], path: "Fuzz/MCP",
             swiftSettings: fuzzSettings, linkerSettings: fuzzLinking),
     ]
 }

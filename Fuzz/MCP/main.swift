@@ -1,3 +1,4 @@
+import BoxOfficeMethods
 import BoxOfficeWorker
 import FuzzSupport
 import JSONRPC

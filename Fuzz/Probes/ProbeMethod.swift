@@ -1,3 +1,4 @@
+package import BoxOfficeMethods
 import BoxOfficeWorker
 package import JSONCore
 package import JSONRPC

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeMethods
 import BoxOfficeWorker
 import Foundation
 import Logging

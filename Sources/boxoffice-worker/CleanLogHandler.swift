@@ -1,3 +1,4 @@
+import BoxOfficeViews
 import BoxOfficeWorker
 import Logging
 

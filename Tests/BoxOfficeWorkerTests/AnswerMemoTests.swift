@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeMethods
 import Testing
 
 @testable import BoxOfficeWorker

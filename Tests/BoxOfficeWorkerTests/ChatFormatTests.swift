@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import BoxOfficeWorker
 import JSONCore
 import JSONSchema
@@ -14,29 +16,29 @@ struct ChatFormatTests {
     static let movies = ["20198482", "20227890", "20124079", "20231106", "20112207"]
 
     /// What every recorded day, the recorded weekend and the recorded movies say, as chat contents.
-    static func recorded() async throws -> [(String, ChatContent)] {
+    static func recorded() async throws -> [(String, AnswerView)] {
         let worker = try OfflineWorker(["--today", "2026-11-21"])
         let service = worker.runtime.service
-        var contents: [(String, ChatContent)] = []
+        var contents: [(String, AnswerView)] = []
         for day in days {
             let office = try await service.boxOffice(
                 try service.plan(BoxOfficeRequest(span: .daily(CalendarDate(day)), limit: 10))
             ).value
-            contents.append((day, ChatContent(office)))
+            contents.append((day, AnswerView(office)))
         }
         let weekend = try await service.boxOffice(
             try service.plan(BoxOfficeRequest(span: .weekly(CalendarDate("2012-01-01"), .weekend), limit: 10))
         ).value
-        contents.append(("weekend 2012-01-01", ChatContent(weekend)))
+        contents.append(("weekend 2012-01-01", AnswerView(weekend)))
         for code in movies {
-            contents.append((code, ChatContent(try await service.movie(code: code))))
+            contents.append((code, AnswerView(try await service.movie(code: code))))
         }
         let search = try await service.search(title: "범죄와의 전쟁", director: nil, year: nil)
-        contents.append(("search", ChatContent(search, query: "범죄와의 전쟁")))
+        contents.append(("search", AnswerView(search, query: "범죄와의 전쟁")))
         return contents
     }
 
-    static func texts(_ content: ChatContent, _ format: ChatFormat) -> [String] {
+    static func texts(_ content: AnswerView, _ format: ChatFormat) -> [String] {
         format.messages(content).compactMap { message in
             if case .body(let body) = message { return body["text"]?.stringValue }
             return nil
@@ -67,7 +69,7 @@ struct ChatFormatTests {
         let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
         let out = try await OfflineWorker(["--ordered", "--today", "2026-11-21"]).jsonRPC.json(lines)
         let recorded = try await Self.recorded()
-        let expected: [ChatContent] = [
+        let expected: [AnswerView] = [
             recorded[2].1, recorded[3].1, try #require(recorded.first { $0.0 == "20198482" }?.1),
             try #require(recorded.first { $0.0 == "search" }?.1), recorded[2].1,
         ]
@@ -141,11 +143,11 @@ struct ChatFormatTests {
     @Test("titles of reserved characters: every message passes the check and stays within 4,096", arguments: 0..<20)
     func telegramAwkward(_ round: Int) async throws {
         let office = try await Self.office(titled: Self.awkwardTitles(count: 10))
-        for text in Self.texts(ChatContent(office), .telegram) {
+        for text in Self.texts(AnswerView(office), .telegram) {
             #expect(MarkdownV2Check.problems(text) == [], "\(text.prefix(300))")
             #expect(text.utf16.count <= 4096)
         }
-        for text in Self.texts(ChatContent(office), .telegramHTML) {
+        for text in Self.texts(AnswerView(office), .telegramHTML) {
             #expect(text.utf16.count <= 4096)
             #expect(TelegramHTMLCheck.problems(text) == [], "\(text.prefix(300))")
         }
@@ -154,7 +156,7 @@ struct ChatFormatTests {
     @Test("ten long titles split into several Telegram messages, each within the limit, none lost")
     func telegramSplits() async throws {
         let titles = (1...10).map { String(repeating: "가.", count: 400) + "\($0)" }
-        let messages = Self.texts(ChatContent(try await Self.office(titled: titles)), .telegram)
+        let messages = Self.texts(AnswerView(try await Self.office(titled: titles)), .telegram)
         #expect(messages.count > 1)
         for text in messages { #expect(text.utf16.count <= 4096) }
         for rank in 1...10 {
@@ -165,7 +167,7 @@ struct ChatFormatTests {
     @Test("Slack: within Block Kit's limits for every recorded content and awkward titles")
     func slackLimits() async throws {
         var contents = try await Self.recorded().map(\.1)
-        contents.append(ChatContent(try await Self.office(titled: Self.awkwardTitles(count: 10))))
+        contents.append(AnswerView(try await Self.office(titled: Self.awkwardTitles(count: 10))))
         for content in contents {
             for message in ChatFormat.slack.messages(content) {
                 guard case .body(let body) = message else { Issue.record("not a body"); continue }
@@ -192,7 +194,7 @@ struct ChatFormatTests {
     @Test("Discord: within the embed limits, no mentions, the apps' colours")
     func discordLimits() async throws {
         var contents = try await Self.recorded().map(\.1)
-        contents.append(ChatContent(try await Self.office(titled: Self.awkwardTitles(count: 10))))
+        contents.append(AnswerView(try await Self.office(titled: Self.awkwardTitles(count: 10))))
         for content in contents {
             for message in ChatFormat.discord.messages(content) {
                 guard case .body(let body) = message else { Issue.record("not a body"); continue }
@@ -235,7 +237,7 @@ struct ChatFormatTests {
             day.hasPrefix("### 일별 박스오피스 · 2023-04-26 (Wed)\n\n| Rank | Change | Title | Audience | Total | Share |"))
         #expect(day.contains("| 1 | 신작 | 드림 | 93,416 | 101,276 | 31.6% |"))
         let pipedOffice = try await Self.office(titled: ["a|b*c"])
-        let piped = try #require(ChatFormat.markdown.messages(ChatContent(pipedOffice)).first?.text)
+        let piped = try #require(ChatFormat.markdown.messages(AnswerView(pipedOffice)).first?.text)
         #expect(piped.contains("| a\\|b\\*c |"))
         let movie = try #require(recorded.first { $0.0 == "20198482" }?.1)
         let text = try #require(ChatFormat.markdown.messages(movie).first?.text)

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeViews
 import BoxOfficeWorker
 import Foundation
 import JSONCore

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeViews
 import BoxOfficeWorker
 import JSONCore
 import Testing
@@ -118,16 +119,16 @@ struct HostileTextTests {
     }
 
     static func content(_ title: String, image: String? = "http://127.0.0.1:1/p.jpg?a=)(b") async throws
-        -> ChatContent
+        -> AnswerView
     {
         let office = try await ChatFormatTests.office(titled: Array(repeating: title, count: 10))
-        return ChatContent(office, posters: Array(repeating: image, count: 10))
+        return AnswerView(office, posters: Array(repeating: image, count: 10))
     }
 
     @Test("Slack: every text it parses escapes <, > and &, the notification text too", arguments: table)
     func slack(_ row: (name: String, text: String)) async throws {
         // A search's query is echoed in the heading (and the notification text).
-        let search = ChatContent(heading: "영화 검색 · \(row.text) · 0 found, page 1")
+        let search = AnswerView(.search, heading: "영화 검색 · \(row.text) · 0 found, page 1")
         for content in [try await Self.content(row.text), search] {
             for message in ChatFormat.slack.messages(content) {
                 let body = try #require(message.body)
@@ -204,13 +205,13 @@ struct HostileTextTests {
                 #expect(!strings.contains { $0.contains(address) }, "\(format)")
             }
         }
-        let page = HTMLPage.list(content, kind: "boxoffice", layout: .grid)
+        let page = HTMLPage.page(content, layout: .grid)
         #expect(!page.contains(address))
     }
 
     @Test("the HTML page escapes every hostile title and shows its stand-ins", arguments: table)
     func page(_ row: (name: String, text: String)) async throws {
-        let page = HTMLPage.list(try await Self.content(row.text), kind: "boxoffice", layout: .list)
+        let page = HTMLPage.page(try await Self.content(row.text), layout: .list)
         #expect(!page.contains("<b>x</b>") && !page.contains("\u{1B}"))
         #expect(Self.acting(page, lineBreaks: true).isEmpty, "\(row.name)")
     }

@@ -1,3 +1,4 @@
+import BoxOfficeMethods
 import BoxOfficeWorker
 import JSONCore
 import JSONSchema

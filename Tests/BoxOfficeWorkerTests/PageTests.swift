@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeViews
 import BoxOfficeWorker
 import Foundation
 import Testing
@@ -8,8 +9,8 @@ import Testing
 @Suite("Pages")
 struct PageTests {
     /// A content whose title, code and facts carry every character HTML gives a meaning to.
-    static let hostile = ChatContent(
-        heading: "<b>\"주간\" & 'box'</b>", subheading: nil, source: "fixture",
+    static let hostile = AnswerView(
+        .boxOffice, heading: "<b>\"주간\" & 'box'</b>", subheading: nil, source: "fixture",
         items: [
             .init(
                 rank: 1, change: "▲3", trend: .up, title: "<script>alert(1)</script> & \"따옴표\"",
@@ -20,7 +21,7 @@ struct PageTests {
     @Test("every recorded day's page holds each entry once, with its rank, change, title and audience")
     func everyEntry() async throws {
         for (name, content) in try await ChatFormatTests.recorded() where !content.items.isEmpty {
-            let page = HTMLPage.list(content, kind: "boxoffice", layout: .list)
+            let page = HTMLPage.page(content, layout: .list)
             #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"ko\">"), "\(name)")
             #expect(page.components(separatedBy: "<li class=\"entry").count - 1 == content.items.count, "\(name)")
             for item in content.items {
@@ -36,17 +37,17 @@ struct PageTests {
 
     @Test("the layout asked for is the one checked, and the page has no script")
     func layoutChecked() {
-        let grid = HTMLPage.list(Self.hostile, kind: "boxoffice", layout: .grid)
+        let grid = HTMLPage.page(Self.hostile, layout: .grid)
         #expect(grid.contains("id=\"layout-grid\" checked>"))
         #expect(grid.contains("id=\"layout-list\">"))
-        let list = HTMLPage.list(Self.hostile, kind: "boxoffice", layout: .list)
+        let list = HTMLPage.page(Self.hostile, layout: .list)
         #expect(list.contains("id=\"layout-list\" checked>"))
         #expect(!list.lowercased().contains("<script"))
     }
 
     @Test("text and attributes are escaped: a title, a code or an address cannot open an element")
     func escaping() {
-        let page = HTMLPage.list(Self.hostile, kind: "boxoffice", layout: .grid)
+        let page = HTMLPage.page(Self.hostile, layout: .grid)
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("<img src=x>"))
         #expect(!page.contains("<b>\"주간"))
@@ -57,12 +58,12 @@ struct PageTests {
     @Test("a poster's source given by the caller replaces its address; a missing poster is a placeholder")
     func posters() {
         let url = Self.hostile.items[0].imageURL!
-        let embedded = HTMLPage.list(
-            Self.hostile, kind: "boxoffice", layout: .grid, posters: [url: "data:image/jpeg;base64,AAAA"])
+        let embedded = HTMLPage.page(
+            Self.hostile, layout: .grid, posters: [url: "data:image/jpeg;base64,AAAA"])
         #expect(embedded.contains("src=\"data:image/jpeg;base64,AAAA\""))
         var none = Self.hostile
         none.items[0].imageURL = nil
-        #expect(HTMLPage.list(none, kind: "boxoffice", layout: .grid).contains("class=\"poster placeholder\""))
+        #expect(HTMLPage.page(none, layout: .grid).contains("class=\"poster placeholder\""))
     }
 
     @Test("the site's manifest keeps its pages, newest first, a page written again once")

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeMethods
 import BoxOfficeWorker
 import JSONCore
 import JSONSchema

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import BoxOfficeWorker
 import Foundation
 import TestSupport
@@ -14,7 +16,7 @@ struct ScreenRenderingTests {
         let golden: String
         let span: BoxOfficeRequest.Span
         let limit: Int
-        let layout: BoxOfficeScreen.Layout
+        let layout: ListLayout
         let width: Int
         var testDescription: String { golden }
     }

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeMethods
 import BoxOfficeWorker
 import Foundation
 import JSONCore

@@ -1,4 +1,5 @@
-package import BoxOfficeWorker
+package import BoxOfficeMethods
+import BoxOfficeWorker
 package import JSONRPC
 import MCP
 package import TestSupport

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+package import BoxOfficeViews
 
 /// The flags `daily` and `weekly` share, as the command line gave them: the date or a range, filters, parts,
 /// refresh and a call budget. The session turns them into the method's input; every rule of the method (the date's
@@ -16,7 +18,7 @@ package struct BoxOfficeFlags: Sendable {
     package var withDetails = false
     package var withPosters = false
     package var refresh = false
-    package var layout: BoxOfficeScreen.Layout = .list
+    package var layout: ListLayout = .list
     /// `--images`: the grid's posters drawn by the terminal.
     package var images: TerminalGraphics.Choice = .auto
     package var maxCalls: Int?

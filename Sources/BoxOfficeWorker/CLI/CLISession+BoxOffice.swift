@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import Foundation
 import JSONCore
 import JSONRPC
@@ -73,8 +75,8 @@ extension CLISession {
             let answer = try await call(method, input)
             if let pictures {
                 let office = answer.office.value
-                let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
-                let downloaded = await runtime.downloadedPosters(content) { say($0) }
+                let content = answer.view
+                let downloaded = await runtime.downloadedPosters(content.posterURLs) { say($0) }
                 var files: [String: String] = [:]
                 for (entry, item) in zip(office.entries, content.items) {
                     if let url = item.imageURL, let file = downloaded[url] { files[entry.movieCode] = file.path }
@@ -131,7 +133,7 @@ extension CLISession {
     }
 
     private func show(
-        _ answer: BoxOfficeAnswer, method: BoxOfficeMethod, display: CLIDisplay, layout: BoxOfficeScreen.Layout
+        _ answer: BoxOfficeAnswer, method: BoxOfficeMethod, display: CLIDisplay, layout: ListLayout
     ) async -> Int32 {
         let office = answer.office.value
         switch display.format {
@@ -148,9 +150,7 @@ extension CLISession {
                 (display.excel ? CSVText.excelBOM : "") + CSVText.row(BoxOfficeRows.columns)
                     + BoxOfficeRows.csv(office).joined())
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
-            return await post(
-                ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url }),
-                screen: .list(kind: "boxoffice", layout: layout), display: display)
+            return await post(answer.view, layout: layout, display: display)
         }
         return 0
     }

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import JSONCore
 import JSONRPC
 
@@ -47,7 +49,7 @@ extension CLISession {
                         movie.nations.joined(separator: "; "), movie.watchGrade ?? "",
                     ]))
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
-            return await post(ChatContent(movie, poster: poster?.poster), screen: .movie, display: display)
+            return await post(AnswerView(movie, poster: poster?.poster), layout: .list, display: display)
         }
         return 0
     }
@@ -94,7 +96,7 @@ extension CLISession {
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             let query = MovieSearchMethod.Input(title: title, director: director).query
             return await post(
-                ChatContent(found, query: query), screen: .list(kind: "search", layout: .list), display: display)
+                MovieSearchMethod.Answer(search: found, query: query).view, layout: .list, display: display)
         }
         return 0
     }

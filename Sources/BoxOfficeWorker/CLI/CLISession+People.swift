@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import JSONCore
 import JSONRPC
 
@@ -62,7 +64,8 @@ extension CLISession {
             display, methods.person.result(output), list: "filmography",
             columns: ["peopleCode", "name", "movieCode", "title", "part"],
             rows: person.filmography.map { [person.peopleCode, person.name, $0.movieCode, $0.title, $0.part ?? ""] },
-            screen: { [PersonScreen(width: width, style: style).render(person, movies: output.movies)] })
+            screen: { [PersonScreen(width: width, style: style).render(person, movies: output.movies?.results ?? [:])] }
+        )
         return 0
     }
 

@@ -1,38 +1,34 @@
 import BoxOfficeCore
+import BoxOfficeViews
 import Foundation
 import JSONCore
 
 extension CLISession {
-    /// Writes `content` in a format to post (``CLIFormat/isPost``) to stdout or to `--out`: chat messages, an HTML
-    /// page with its posters embedded, or a PNG card with them drawn. The exit code.
-    func post(_ content: ChatContent, screen: PostScreen, display: CLIDisplay) async -> Int32 {
-        if let chat = display.format.chat {
-            return emit(Array(chatText(content, as: chat).utf8), to: display.out, what: "the messages")
+    /// Writes `view` in a format to post (``CLIFormat/isPost``) to stdout or to `--out`, through the presenter every
+    /// face shares: chat messages, an HTML page with its posters embedded, or a PNG card with them drawn. The exit
+    /// code.
+    func post(_ view: AnswerView, layout: ListLayout, display: CLIDisplay) async -> Int32 {
+        guard let presentation = display.format.presentation(layout: layout) else {
+            return fail(CLIRefusal("--format \(display.format.rawValue) is not a format to post"))
         }
-        let posters = await runtime.downloadedPosters(content) { say($0) }
-        switch display.format {
-        case .png:
-            do {
-                let card = try CardRenderer.load().render(content, screen: screen, posters: posters) { say($0) }
-                return emit(card, to: display.out, what: "a PNG card")
-            } catch {
-                return fail(error.message)
-            }
-        default:
-            let sources = posters.compactMapValues { PosterEmbedding.dataURI($0) }
-            let page =
-                switch screen {
-                case .list(let kind, let layout): HTMLPage.list(content, kind: kind, layout: layout, posters: sources)
-                case .movie: HTMLPage.movie(content, posters: sources)
-                }
-            return emit(Array(page.utf8), to: display.out, what: "the page")
+        let presented: Presenter.Presented
+        do {
+            presented = try await methods.presenter.present(view, as: presentation) { say($0) }
+        } catch {
+            return fail(error)
+        }
+        switch presented {
+        case .messages(_, let messages):
+            return emit(Array(chatText(messages).utf8), to: display.out, what: "the messages")
+        case .card(let png): return emit(png, to: display.out, what: "a PNG card")
+        case .page(let html): return emit(Array(html.utf8), to: display.out, what: "the page")
         }
     }
 
     /// Chat messages: Markdown as its text; the request bodies of the other formats one JSON object a line, each
     /// ready to post as it is.
-    func chatText(_ content: ChatContent, as format: ChatFormat) -> String {
-        format.messages(content).map { message in
+    func chatText(_ messages: [ChatMessage]) -> String {
+        messages.map { message in
             switch message {
             case .text(let text): text
             case .body(let body): JSONSerializer.string(.object(body)) + "\n"

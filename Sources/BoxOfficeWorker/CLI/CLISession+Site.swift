@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeMethods
+import BoxOfficeViews
 import Foundation
 import JSONCore
 import JSONRPC
@@ -16,7 +18,7 @@ extension CLISession {
     /// written by ``SiteFile``: a link planted in the folder is replaced, never followed.
     func writeSite(
         _ inputs: [BoxOfficeMethod.Input], method: BoxOfficeMethod, folder path: String,
-        layout: BoxOfficeScreen.Layout, maxCalls: Int?
+        layout: ListLayout, maxCalls: Int?
     ) async -> Int32 {
         guard !inputs.isEmpty else {
             return fail(
@@ -85,14 +87,10 @@ extension CLISession {
                 return fail(error)
             }
             let office = answer.office.value
-            let content = ChatContent(office, posters: answer.parts.map { $0.poster?.image?.url })
-            var sources: HTMLPage.PosterSources = [:]
-            for (url, file) in await runtime.downloadedPosters(
-                content, warn: { say($0) })
-            {
-                sources[url] = PosterEmbedding.copy(file, into: folder)
+            let content = answer.view
+            let page = await methods.presenter.sitePage(content, layout: layout, folder: folder, index: "index.html") {
+                say($0)
             }
-            let page = HTMLPage.list(content, kind: "boxoffice", layout: layout, posters: sources, index: "index.html")
             let name =
                 method.kind == .daily
                 ? "\(office.end).html" : "\((input.period ?? .weekend).rawValue)-\(office.end).html"

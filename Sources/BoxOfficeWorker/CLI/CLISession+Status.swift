@@ -1,3 +1,5 @@
+import BoxOfficeMethods
+import BoxOfficeViews
 import JSONCore
 import JSONRPC
 

@@ -1,4 +1,6 @@
 package import BoxOfficeCore
+package import BoxOfficeMethods
+package import BoxOfficeViews
 import Foundation
 import JSONCore
 import JSONRPC

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeViews
 import JSONCore
 
 /// A period a range export did not write, and why: what a job needs to know before it trusts the file.

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeMethods
 import JSONRPC
 
 /// What a range of periods will cost before anything is fetched, for the range export and the static site alike:

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeMethods
 import JSONRPC
 
 /// The table: every flag of the worker, in the order `--help` lists them (serving, data, upstream; a test holds the
@@ -62,7 +63,9 @@ extension WorkerFlag {
         "no-cache", .data, { $0.noCache }, { $0.noCache = $1 },
         help: "Keep no cache on disk (answers are still kept briefly in memory; poster downloads are off).")
     package static let kobisDailyLimit: WorkerFlag = int(
-        "kobis-daily-limit", .data, { $0.kobisDailyLimit }, { $0.kobisDailyLimit = $1 }, default: 2950, valueName: "n",
+        "kobis-daily-limit", .data, { $0.kobisDailyLimit }, { $0.kobisDailyLimit = $1 },
+        default: WorkerConfiguration.defaultKOBISDailyLimit,
+        valueName: "n",
         help: "KOBIS calls allowed per day in Seoul, shared by every worker using the same cache; then quota_exhausted."
     )
     package static let today: WorkerFlag = text(
@@ -81,10 +84,12 @@ extension WorkerFlag {
         "kakao-base-url", .upstream, { $0.kakaoBaseURL }, { $0.kakaoBaseURL = $1 }, valueName: "url",
         help: "Kakao base URL (env KAKAO_BASE_URL); /v2/search/image is appended.")
     package static let timeout: WorkerFlag = double(
-        "timeout", .upstream, { $0.timeout }, { $0.timeout = $1 }, default: 10, valueName: "seconds",
+        "timeout", .upstream, { $0.timeout }, { $0.timeout = $1 },
+        default: WorkerConfiguration.defaultTimeoutSeconds, valueName: "seconds",
         help: "Seconds an upstream attempt may take to its head, and stay silent within its body (3 attempts).")
     package static let deadline: WorkerFlag = double(
-        "deadline", .upstream, { $0.deadline }, { $0.deadline = $1 }, default: 30, valueName: "seconds",
+        "deadline", .upstream, { $0.deadline }, { $0.deadline = $1 },
+        default: WorkerConfiguration.defaultDeadlineSeconds, valueName: "seconds",
         help: "Seconds one upstream call may take in all, its whole body included.")
     package static let allowPrivateDownloads: WorkerFlag = flag(
         "allow-private-downloads", .upstream, { $0.allowPrivateDownloads }, { $0.allowPrivateDownloads = $1 },

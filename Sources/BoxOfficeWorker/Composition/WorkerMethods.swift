@@ -1,7 +1,9 @@
+package import BoxOfficeMethods
 package import JSONRPC
 
 /// Every method this worker answers, built once from the runtime: the JSON-RPC registry (and through it the MCP
-/// tools, resources and prompt) serves them, and the CLI calls the same instances in process.
+/// tools, resources and prompt) serves them, the four whose answers can be presented through the ``Presenter``
+/// (``PresentingMethod``); the CLI calls the same instances in process and presents through the same presenter.
 package struct WorkerMethods: Sendable {
     let ping: PingMethod
     let status: WorkerStatusMethod
@@ -18,6 +20,8 @@ package struct WorkerMethods: Sendable {
     let codes: CodesListMethod
     /// `diagnostics.sleep` and `diagnostics.fail`, with `--diagnostics` only.
     let diagnostics: [any RPCMethod]
+    /// Presents an answer beyond its JSON, for every face.
+    let presenter: Presenter
     /// The registry of all of them, in `rpc.discover`'s order.
     package let registry: MethodRegistry
 
@@ -36,10 +40,12 @@ package struct WorkerMethods: Sendable {
         companySearch = try CompanySearchMethod.make(runtime)
         company = try CompanyDetailMethod.make(runtime)
         codes = try CodesListMethod.make(runtime)
+        presenter = Presenter(runtime: runtime)
         diagnostics = configuration.diagnostics ? [try DiagnosticsSleepMethod(), try DiagnosticsFailMethod()] : []
         let served: [any RPCMethod] = [
-            ping, status, discover, daily, weekly, detail, poster, search, peopleSearch, person, companySearch,
-            company, codes,
+            ping, status, discover, PresentingMethod(daily, presenter: presenter),
+            PresentingMethod(weekly, presenter: presenter), PresentingMethod(detail, presenter: presenter), poster,
+            PresentingMethod(search, presenter: presenter), peopleSearch, person, companySearch, company, codes,
         ]
         registry = MethodRegistry(served + diagnostics)
     }

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+package import BoxOfficeMethods
 import JSONRPC
 
 /// The worker's flags as given on the command line, before the environment is consulted; ``configuration(environment:)``

@@ -1,3 +1,4 @@
+package import BoxOfficeMethods
 import Foundation
 import JSONRPC
 package import Logging

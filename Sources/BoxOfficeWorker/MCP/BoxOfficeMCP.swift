@@ -1,3 +1,4 @@
+package import BoxOfficeMethods
 package import JSONRPC
 package import MCP
 

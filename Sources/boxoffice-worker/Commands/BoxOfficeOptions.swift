@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxOfficeViews
 import BoxOfficeWorker
 
 /// The options `daily` and `weekly` share: the date or a range, filters, parts, layout, refresh and a call budget.
@@ -44,7 +45,7 @@ struct BoxOfficeOptions: ParsableArguments {
     var refresh = false
 
     @Option(help: "list or grid.")
-    var layout: BoxOfficeScreen.Layout = .list
+    var layout: ListLayout = .list
 
     @Option(help: "Grid posters on a terminal.")
     var images: TerminalGraphics.Choice = .auto

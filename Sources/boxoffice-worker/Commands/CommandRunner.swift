@@ -1,4 +1,6 @@
 import ArgumentParser
+import BoxOfficeMethods
+import BoxOfficeViews
 import BoxOfficeWorker
 import Foundation
 import Logging

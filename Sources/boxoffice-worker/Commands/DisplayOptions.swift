@@ -1,8 +1,9 @@
 import ArgumentParser
+import BoxOfficeViews
 import BoxOfficeWorker
 
 extension CLIFormat: ExpressibleByArgument {}
-extension BoxOfficeScreen.Layout: ExpressibleByArgument {}
+extension ListLayout: ExpressibleByArgument {}
 extension TerminalGraphics.Choice: ExpressibleByArgument {}
 extension TerminalStyle.Choice: ExpressibleByArgument {}
 

@@ -1,0 +1,51 @@
+package import BoxOfficeCore
+package import JSONCore
+package import JSONRPC
+
+/// `company.detail`: a company's record by KOBIS company code.
+package struct CompanyDetailMethod: DomainMethod, TypedMethod {
+    package static let methodName = "company.detail"
+    package let summary =
+        "A company's KOBIS record by company code: names, CEO, parts and filmography with its parts in each film."
+    package let schemas: MethodSchemas
+    package let runtime: WorkerRuntime
+
+    package init(schemas: MethodSchemas, runtime: WorkerRuntime) {
+        (self.schemas, self.runtime) = (schemas, runtime)
+    }
+
+    package struct Input: MethodInput, Hashable {
+        package var companyCode: String
+        package var refresh = false
+
+        package init(companyCode: String, refresh: Bool = false) {
+
+            self.companyCode = companyCode
+
+            self.refresh = refresh
+
+        }
+
+        package var params: JSONObject {
+            var params = ParamsWriter()
+            params.set("companyCode", companyCode)
+            params.set("refresh", flag: refresh)
+            return params.object
+        }
+    }
+
+    package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Kept<Company>> {
+        try reply(.company(input.companyCode, refresh: input.refresh))
+    }
+
+    package func result(_ company: Kept<Company>) -> RPCResult {
+        result(body: company.body, source: company.value.source) { ModelEncoding.company(company.value) }
+    }
+}
+
+extension CompanyDetailMethod.Input {
+    package init(params object: JSONObject) {
+        let params = ParamsReader(object: object)
+        self.init(companyCode: params.string("companyCode") ?? "", refresh: params.bool("refresh") == true)
+    }
+}
