@@ -36,7 +36,7 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
     }
 
     /// Resolves `flags`, sets up logging, serves `face` and exits with its code.
-    static func serve(_ face: WorkerSession.Face, _ flags: WorkerFlags) async throws {
+    static func serve(_ face: WorkerSession.ServedProtocol, _ flags: WorkerFlags) async throws {
         let configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
         WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText, face: face) ?? .info)
         TerminalHint.showIfInteractive(face)

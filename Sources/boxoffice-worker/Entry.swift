@@ -13,7 +13,7 @@ enum Entry {
         let environment = ProcessInfo.processInfo.environment
         HeapPolicy.chosen(environment: environment)?.apply()
         var arguments = CommandLine.arguments.dropFirst()
-        var face = WorkerSession.Face.jsonRPC
+        var face = WorkerSession.ServedProtocol.jsonRPC
         if arguments.first == "mcp" {
             face = .mcp
             arguments = arguments.dropFirst()

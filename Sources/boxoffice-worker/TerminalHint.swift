@@ -5,7 +5,7 @@ import Foundation
 /// subprocess (hosts give it a pipe), so it says what it is waiting for and where the human commands are, on stderr,
 /// and then serves as always.
 enum TerminalHint {
-    static func showIfInteractive(_ face: WorkerSession.Face) {
+    static func showIfInteractive(_ face: WorkerSession.ServedProtocol) {
         guard isatty(STDIN_FILENO) == 1 else { return }
         let line: String
         switch face {

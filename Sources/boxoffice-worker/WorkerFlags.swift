@@ -56,7 +56,7 @@ struct WorkerFlags: ParsableArguments {
 
     /// The level for `face`: as ``level(_:)``, except that the filter's default is error, so that nothing in
     /// normal operation reaches stderr (a stream processor fails the message in flight on any byte there).
-    static func level(_ text: String?, face: WorkerSession.Face) -> Logger.Level? {
+    static func level(_ text: String?, face: WorkerSession.ServedProtocol) -> Logger.Level? {
         if face.isPipe, text?.isEmpty ?? true { return .error }
         return level(text)
     }

@@ -152,10 +152,11 @@ struct CacheTests {
         await first.flush()
         let second = CachingFetcher(
             upstream, store: store, now: TestClock().now, today: today, warnings: CacheWarnings { _ in })
-        #expect(calls.allSatisfy { second.atHand($0) == nil })
+        #expect(calls.allSatisfy { second.inMemory($0) == nil })
         await second.prefetch(calls)
-        #expect(second.atHand(calls[0])?.source.origin == .cache && second.atHand(calls[1])?.source.origin == .cache)
-        #expect(second.atHand(calls[2]) == nil)
+        #expect(
+            second.inMemory(calls[0])?.source.origin == .cache && second.inMemory(calls[1])?.source.origin == .cache)
+        #expect(second.inMemory(calls[2]) == nil)
         #expect(upstream.calls.load(ordering: .relaxed) == 2)
     }
 

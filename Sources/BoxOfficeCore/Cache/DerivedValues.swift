@@ -16,7 +16,7 @@ package final class DerivedValues: Sendable {
     /// lookup, so one slot; read back as the lookup's type (a cast, where the box office's slot needs none).
     private let looked = NIOLockedValueBox<(any Sendable)?>(nil)
     /// The serial number of the body these values come from: unique in the process, so a caller may key what it
-    /// derives itself by it (``Kept/body``).
+    /// derives itself by it (``BodyBacked/body``).
     package let serial: UInt64
     private static let serials = Atomic<UInt64>(0)
 

@@ -30,7 +30,7 @@ package struct BoxOfficeRequest: Sendable, Hashable {
 package struct BoxOfficePlan: Sendable {
     package let request: BoxOfficeRequest
     package let call: UpstreamCall
-    /// The memory tier's generation (``CachingFetcher/memoryGeneration``) when ``BoxOfficeService/atHand(_:)``
+    /// The memory tier's generation (``CachingFetcher/memoryGeneration``) when ``BoxOfficeService/inMemory(_:)``
     /// looked there and missed: unless a body was stored since, the fetch goes straight to the shared store instead
     /// of asking memory again.
     package internal(set) var memoryCheckedAt: UInt64?

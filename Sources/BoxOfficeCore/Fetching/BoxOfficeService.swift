@@ -99,10 +99,10 @@ package struct BoxOfficeService: Sendable {
     /// The planned box office when its body is fresh in the memory tier, at once; nil when answering needs to wait
     /// (or fails: ``boxOffice(_:)`` then says why). A miss is noted in the plan, so its fetch does not ask memory
     /// again unless memory took a new body meanwhile.
-    package func atHand(_ plan: inout BoxOfficePlan) -> Kept<BoxOffice>? {
+    package func inMemory(_ plan: inout BoxOfficePlan) -> BodyBacked<BoxOffice>? {
         guard !plan.call.refresh, let cache else { return nil }
         let generation = cache.memoryGeneration
-        guard let fetched = cache.atHand(plan.call) else {
+        guard let fetched = cache.inMemory(plan.call) else {
             plan.memoryCheckedAt = generation
             return nil
         }
@@ -110,7 +110,7 @@ package struct BoxOfficeService: Sendable {
     }
 
     /// The planned box office, through the whole fetcher chain.
-    package func boxOffice(_ plan: BoxOfficePlan) async throws(BoxOfficeError) -> Kept<BoxOffice> {
+    package func boxOffice(_ plan: BoxOfficePlan) async throws(BoxOfficeError) -> BodyBacked<BoxOffice> {
         let fetched =
             if let cache {
                 try await cache.fetch(plan.call, memoryCheckedAt: plan.memoryCheckedAt)
@@ -127,11 +127,13 @@ package struct BoxOfficeService: Sendable {
 
     /// A box office decoded once per cached body (later requests reuse the model), with this fetch's source and
     /// the plan's entry count.
-    private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> Kept<BoxOffice> {
+    private static func boxOffice(_ fetched: Fetched, _ plan: BoxOfficePlan) throws(BoxOfficeError) -> BodyBacked<
+        BoxOffice
+    > {
         var office = try DecodedBoxOffice.of(fetched, period: plan.request.span.period)
         office.source = fetched.source
         office.entries = Array(office.entries.prefix(plan.request.limit))
-        return Kept(office, body: fetched.derived?.serial)
+        return BodyBacked(office, body: fetched.derived?.serial)
     }
 
     package func movie(code: String, refresh: Bool = false) async throws(BoxOfficeError) -> Movie {

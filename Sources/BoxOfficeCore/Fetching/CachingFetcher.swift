@@ -60,7 +60,7 @@ package final class CachingFetcher: Fetcher {
     }
 
     /// Fetches `call` through the tiers. `memoryCheckedAt`: the ``memoryGeneration`` when the caller looked in
-    /// memory (``atHand(_:)``) and missed; unless a body was stored since, memory is not asked again.
+    /// memory (``inMemory(_:)``) and missed; unless a body was stored since, memory is not asked again.
     package func fetch(_ call: UpstreamCall, memoryCheckedAt: UInt64?) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
         if !call.refresh, let hit = await cached(call, key: key, memoryCheckedAt: memoryCheckedAt) {
@@ -96,13 +96,13 @@ package final class CachingFetcher: Fetcher {
         return Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived)
     }
 
-    /// A number that changes whenever the memory tier takes a new body. Read before ``atHand(_:)``, it tells the
+    /// A number that changes whenever the memory tier takes a new body. Read before ``inMemory(_:)``, it tells the
     /// later ``fetch(_:memoryCheckedAt:)`` whether looking in memory again can find anything new.
     package var memoryGeneration: UInt64 { memory.generation }
 
     /// The answer when it is fresh in the memory tier, without waiting for anything; nil otherwise. The
     /// synchronous half of a request: a method answers on the spot when this finds the body.
-    package func atHand(_ call: UpstreamCall) -> Fetched? {
+    package func inMemory(_ call: UpstreamCall) -> Fetched? {
         guard !call.refresh, let hit = inMemory(call, key: call.key) else { return nil }
         hits.add(1, ordering: .relaxed)
         return hit

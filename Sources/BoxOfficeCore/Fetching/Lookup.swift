@@ -1,5 +1,5 @@
 /// A question answered by one upstream call and its decoding: a movie's, a person's or a company's details, a code
-/// list. As data, so the service can answer it at once from memory (``BoxOfficeService/atHand(_:)``) or through the
+/// list. As data, so the service can answer it at once from memory (``BoxOfficeService/inMemory(_:)``) or through the
 /// whole chain (``BoxOfficeService/fetch(_:)``), and a caller can key what it keeps by the body's serial.
 package struct Lookup<Value: Sourced>: Sendable {
     package let call: UpstreamCall
@@ -67,18 +67,18 @@ package struct Lookup<Value: Sourced>: Sendable {
 extension BoxOfficeService {
     /// The lookup's answer when its body is fresh in the memory tier, at once: its value, or the error the body
     /// is (an unknown code's `not_found`: a malformed body is never kept); nil when answering needs to wait.
-    package func atHand<Value>(_ lookup: Lookup<Value>) -> Result<Kept<Value>, BoxOfficeError>? {
-        guard let fetched = cache?.atHand(lookup.call) else { return nil }
+    package func inMemory<Value>(_ lookup: Lookup<Value>) -> Result<BodyBacked<Value>, BoxOfficeError>? {
+        guard let fetched = cache?.inMemory(lookup.call) else { return nil }
         do throws(BoxOfficeError) {
-            return .success(Kept(try lookup.value(fetched), body: fetched.derived?.serial))
+            return .success(BodyBacked(try lookup.value(fetched), body: fetched.derived?.serial))
         } catch {
             return .failure(error)
         }
     }
 
     /// The lookup's answer through the whole fetcher chain.
-    package func fetch<Value>(_ lookup: Lookup<Value>) async throws(BoxOfficeError) -> Kept<Value> {
+    package func fetch<Value>(_ lookup: Lookup<Value>) async throws(BoxOfficeError) -> BodyBacked<Value> {
         let fetched = try await fetcher.fetch(lookup.call)
-        return Kept(try lookup.value(fetched), body: fetched.derived?.serial)
+        return BodyBacked(try lookup.value(fetched), body: fetched.derived?.serial)
     }
 }

@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// building and dumping a ten-entry result through Jansson is most of the cost of an answer, so its text is made
 /// once per body and written as is after that.
 ///
-/// Keyed by the body's serial number (``Kept/body``), which no other body ever has: a refetched or expired body comes
+/// Keyed by the body's serial number (``BodyBacked/body``), which no other body ever has: a refetched or expired body comes
 /// back with a new one, so a kept text never outlives the body it was made from. Texts of bodies gone from memory are
 /// dropped when the memo is full (it is then emptied; the hot answers come back on their next request). The
 /// domain keeps none of this: it is the worker's answer.

@@ -11,8 +11,8 @@ package import JSONRPC
 extension DomainMethod {
     /// At once when the lookup's body is fresh in memory (its value, or the error it is: a cached unknown code is
     /// answered without a second look); else the work that fetches it.
-    package func reply<Value>(_ lookup: Lookup<Value>) throws(RPCError) -> Reply<Kept<Value>> {
-        switch service.atHand(lookup) {
+    package func reply<Value>(_ lookup: Lookup<Value>) throws(RPCError) -> Reply<BodyBacked<Value>> {
+        switch service.inMemory(lookup) {
         case .success(let kept)?: return .ready(kept)
         case .failure(let error)?: throw error.rpcError
         case nil: break

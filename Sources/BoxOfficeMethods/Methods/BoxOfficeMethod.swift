@@ -85,12 +85,12 @@ package struct BoxOfficeMethod: TypedMethod {
     package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BoxOfficeAnswer> {
         var plan = try plan(input)
         let include = input.include
-        let atHand = service.atHand(&plan)
-        if include.isEmpty, let atHand { return .ready(BoxOfficeAnswer(office: atHand)) }
+        let inMemory = service.inMemory(&plan)
+        if include.isEmpty, let inMemory { return .ready(BoxOfficeAnswer(office: inMemory)) }
         return .work { [service, plan] in
-            let office: Kept<BoxOffice>
-            if let atHand {
-                office = atHand
+            let office: BodyBacked<BoxOffice>
+            if let inMemory {
+                office = inMemory
             } else {
                 office = try await withWireErrors { () async throws(BoxOfficeError) in
                     try await service.boxOffice(plan)
@@ -137,13 +137,15 @@ extension BoxOfficeMethod.Input {
 /// The output of a box office method: the box office, and with `include` each entry's parts.
 package struct BoxOfficeAnswer: Sendable {
     /// The box office, with the serial of the cached body it was made from (the key of its kept text).
-    package let office: Kept<BoxOffice>
+    package let office: BodyBacked<BoxOffice>
     /// The parts asked for (empty: none).
     package var include: Set<IncludedParts.Part> = []
     /// Each entry's parts, in entry order; empty without `include`.
     package var parts: [IncludedParts.Entry] = []
 
-    package init(office: Kept<BoxOffice>, include: Set<IncludedParts.Part> = [], parts: [IncludedParts.Entry] = []) {
+    package init(
+        office: BodyBacked<BoxOffice>, include: Set<IncludedParts.Part> = [], parts: [IncludedParts.Entry] = []
+    ) {
         (self.office, self.include, self.parts) = (office, include, parts)
     }
 }

@@ -32,14 +32,14 @@ package struct CodesListMethod: DomainMethod, TypedMethod {
         }
     }
 
-    package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Kept<CodeList>> {
+    package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BodyBacked<CodeList>> {
         guard let kind = CodeKind(rawValue: input.kind) else {
             throw RPCError.invalidParams(at: JSONPointer(tokens: ["kind"]), "\"\(input.kind)\" is not a code list kind")
         }
         return try reply(.codes(kind, refresh: input.refresh))
     }
 
-    package func result(_ list: Kept<CodeList>) -> RPCResult {
+    package func result(_ list: BodyBacked<CodeList>) -> RPCResult {
         result(body: list.body, source: list.value.source) { ModelEncoding.codes(list.value) }
     }
 }

@@ -34,11 +34,11 @@ package struct CompanyDetailMethod: DomainMethod, TypedMethod {
         }
     }
 
-    package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Kept<Company>> {
+    package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BodyBacked<Company>> {
         try reply(.company(input.companyCode, refresh: input.refresh))
     }
 
-    package func result(_ company: Kept<Company>) -> RPCResult {
+    package func result(_ company: BodyBacked<Company>) -> RPCResult {
         result(body: company.body, source: company.value.source) { ModelEncoding.company(company.value) }
     }
 }

@@ -32,9 +32,9 @@ package struct MovieDetailMethod: DomainMethod, TypedMethod {
 
     /// The movie, with the serial of the body it was made from.
     package struct Answer: Sendable {
-        package let movie: Kept<Movie>
+        package let movie: BodyBacked<Movie>
 
-        package init(movie: Kept<Movie>) { self.movie = movie }
+        package init(movie: BodyBacked<Movie>) { self.movie = movie }
     }
 
     package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<Answer> {

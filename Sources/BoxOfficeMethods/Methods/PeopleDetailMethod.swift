@@ -41,7 +41,7 @@ package struct PeopleDetailMethod: DomainMethod, TypedMethod {
 
     /// The person, and with `include: ["movies"]` their films' details.
     package struct Output: Sendable {
-        package var person: Kept<Person>
+        package var person: BodyBacked<Person>
         package var movies: FilmographyMovies?
     }
 

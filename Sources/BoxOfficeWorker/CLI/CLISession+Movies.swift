@@ -10,7 +10,7 @@ extension CLISession {
     package func movie(code: String, download: Bool, format: CLIFormat, out: String? = nil) async -> Int32 {
         let display = CLIDisplay(format: format, excel: false, out: out)
         if let refused = refuseOut(display) { return refused }
-        let kept: Kept<Movie>
+        let kept: BodyBacked<Movie>
         do {
             kept = try await call(methods.detail, .init(movieCode: code)).movie
         } catch {

@@ -113,7 +113,7 @@ extension CLISession {
     }
 
     private func company(code: String, display: CLIDisplay) async -> Int32 {
-        let kept: Kept<Company>
+        let kept: BodyBacked<Company>
         do {
             kept = try await call(methods.company, .init(companyCode: code))
         } catch {
@@ -133,7 +133,7 @@ extension CLISession {
     /// `codes KIND`: a code list, code and names a line. An unknown kind is the method's to refuse.
     package func codes(kind: String, display: CLIDisplay) async -> Int32 {
         if let refused = refusePost(display, in: "codes") { return refused }
-        let kept: Kept<CodeList>
+        let kept: BodyBacked<CodeList>
         do {
             kept = try await call(methods.codes, .init(kind: kind))
         } catch {

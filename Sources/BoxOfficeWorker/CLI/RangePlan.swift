@@ -46,7 +46,7 @@ struct RangePlan {
         var cached: [Int: BoxOffice] = [:]
         for index in plans.indices {
             var plan = plans[index]
-            if let kept = service.atHand(&plan) { cached[index] = kept.value }
+            if let kept = service.inMemory(&plan) { cached[index] = kept.value }
         }
         self.cached = cached
         uncached = plans.indices.filter { cached[$0] == nil }

@@ -11,8 +11,8 @@ import MCP
 /// over them), starts the server and the signal watcher, and after the one orderly stop (EOF, SIGTERM/SIGINT, or
 /// the host closing stdout) flushes the cache writes, gives back the quota lease and closes the store.
 package enum WorkerSession {
-    /// Which protocol the session speaks.
-    package enum Face: Sendable {
+    /// Which protocol the session speaks on stdin and stdout (the face a host sees).
+    package enum ServedProtocol: Sendable {
         /// JSON-RPC 2.0 as protocol.md has it (the default).
         case jsonRPC
         /// The Model Context Protocol, both eras (`boxoffice-worker mcp`).
@@ -25,7 +25,9 @@ package enum WorkerSession {
     /// Serves until the session ends; the process exit code (0 after any normal end, 70 when the worker cannot
     /// start, 74 when stdin fails; the filter's own statuses from ``PipeFace/exitStatus(_:)``, 64 for an unknown
     /// method, 130 when stopped by a signal, 141 when stdout's reader went away).
-    package static func serve(_ face: Face, _ configuration: WorkerConfiguration, logger: Logger) async -> Int32 {
+    package static func serve(_ face: ServedProtocol, _ configuration: WorkerConfiguration, logger: Logger) async
+        -> Int32
+    {
         var configuration = configuration
         if case .mcp = face { configuration.cardsAsFiles = false }
         let protocolOutput = StandardStreams.reserveProtocolOutput()
@@ -49,7 +51,8 @@ package enum WorkerSession {
 
     /// The session once its runtime is built: start, serve, and shut the runtime down, whatever ended it.
     private static func serve(
-        _ face: Face, _ configuration: WorkerConfiguration, runtime: WorkerRuntime, output protocolOutput: Int32,
+        _ face: ServedProtocol, _ configuration: WorkerConfiguration, runtime: WorkerRuntime,
+        output protocolOutput: Int32,
         logger: Logger
     ) async -> Int32 {
         let methods: MethodRegistry
@@ -108,7 +111,7 @@ package enum WorkerSession {
     }
 }
 
-extension WorkerSession.Face {
+extension WorkerSession.ServedProtocol {
     package var isPipe: Bool {
         if case .pipe = self { return true }
         return false

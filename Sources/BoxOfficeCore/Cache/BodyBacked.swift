@@ -4,7 +4,7 @@
 /// something of its own made from the same body (the worker keeps the text of an answer) keys it by ``body``,
 /// which no other body ever has (a refetched or reloaded body gets a new one). `body` is nil when the body is not in
 /// the memory tier (an error answer, a body that is not kept).
-package struct Kept<Value: Sendable>: Sendable {
+package struct BodyBacked<Value: Sendable>: Sendable {
     package var value: Value
     package var body: UInt64?
 
