@@ -23,18 +23,21 @@ package protocol TypedMethod: CatalogMethod {
 }
 
 /// The params of one method as one value: decoded once from params that passed the schema, or built by the CLI.
+///
+/// Its params are listed once, in ``fields``: decoding them (``init(params:)``) and writing them back (``params``)
+/// are the list's.
 package protocol MethodInput: Sendable {
-    /// Decodes params that passed the method's schema.
-    init(params: JSONObject) throws(RPCError)
-    /// The params this value stands for, as the schema checks them.
-    var params: JSONObject { get }
+    /// Every param, by its name in the method's params schema (`_meta` and the presentations aside).
+    static var fields: [InputField<Self>] { get }
+    /// The input before any param is read: every default, a required text empty.
+    static var blank: Self { get }
 }
 
 /// The input of a method that takes no params (but `_meta`).
 package struct NoInput: MethodInput {
     package init() {}
-    package init(params: JSONObject) {}
-    package var params: JSONObject { [:] }
+    package static let fields: [InputField<Self>] = []
+    package static let blank = NoInput()
 }
 
 extension TypedMethod {

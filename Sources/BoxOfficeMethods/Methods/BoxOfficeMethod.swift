@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `boxoffice.daily` and `boxoffice.weekly`: one method type, parameterised by the kind of span it answers.
@@ -44,18 +44,25 @@ package struct BoxOfficeMethod: TypedMethod {
             (self.include, self.refresh) = (include, refresh)
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("date", date?.description)
-            params.set("period", period?.rawValue)
-            params.set("limit", limit, default: 10)
-            params.set("multiMovie", filters.multiMovie)
-            params.set("nation", filters.nation?.rawValue)
-            params.set("area", filters.area)
-            params.set("include", IncludedParts.Part.allCases.filter(include.contains).map(\.rawValue))
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .date("date", \.date), .word("period", \.period), .int("limit", \.limit, default: 10),
+            .choice("multiMovie", \.filters.multiMovie), .word("nation", \.filters.nation),
+            .text("area", \.filters.area),
+            .custom(
+                "include",
+                read: { value, input in
+                    input.include = Set(
+                        value.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? [])
+                },
+                write: { input in
+                    input.include.isEmpty
+                        ? nil
+                        : .array(
+                            IncludedParts.Part.allCases.filter(input.include.contains).map { .string($0.rawValue) })
+                }),
+            .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self()
     }
 
     package typealias Output = BoxOfficeAnswer
@@ -115,22 +122,6 @@ package struct BoxOfficeMethod: TypedMethod {
         }
         let key = AnswerMemo.Key(body: body, limit: office.entries.count, source: office.source)
         return .encoded(memo.text(key) { JSONSerializer.serialize(ModelEncoding.boxOffice(office)) })
-    }
-}
-
-extension BoxOfficeMethod.Input {
-    package init(params object: JSONObject) throws(RPCError) {
-        let params = ParamsReader(object: object)
-        self.init(
-            date: try params.date(), period: params.string("period").flatMap(WeekPeriod.init(rawValue:)),
-            limit: params.int("limit") ?? 10,
-            filters: BoxOfficeService.Filters(
-                multiMovie: params.bool("multiMovie"),
-                nation: params.string("nation").flatMap(BoxOfficeService.Filters.Nation.init(rawValue:)),
-                area: params.string("area")),
-            include: Set(
-                object["include"]?.arrayValue?.compactMap { $0.stringValue.flatMap(IncludedParts.Part.init) } ?? []),
-            refresh: params.bool("refresh") == true)
     }
 }
 

@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `codes.list`: a KOBIS code list (regions, nations, film types, genres, statuses, grades, company parts).
@@ -24,12 +24,8 @@ package struct CodesListMethod: DomainMethod, TypedMethod {
             self.refresh = refresh
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("kind", kind)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [.text("kind", \.kind), .flag("refresh", \.refresh)]
+        package static let blank = Self(kind: "")
     }
 
     package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BodyBacked<CodeList>> {
@@ -41,12 +37,5 @@ package struct CodesListMethod: DomainMethod, TypedMethod {
 
     package func result(_ list: BodyBacked<CodeList>) -> RPCResult {
         result(body: list.body, source: list.value.source) { ModelEncoding.codes(list.value) }
-    }
-}
-
-extension CodesListMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(kind: params.string("kind") ?? "", refresh: params.bool("refresh") == true)
     }
 }

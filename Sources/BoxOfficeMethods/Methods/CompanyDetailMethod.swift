@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `company.detail`: a company's record by KOBIS company code.
@@ -19,19 +19,14 @@ package struct CompanyDetailMethod: DomainMethod, TypedMethod {
         package var refresh = false
 
         package init(companyCode: String, refresh: Bool = false) {
-
             self.companyCode = companyCode
-
             self.refresh = refresh
-
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("companyCode", companyCode)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("companyCode", \.companyCode), .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self(companyCode: "")
     }
 
     package func start(_ input: Input, in context: RequestContext) throws(RPCError) -> Reply<BodyBacked<Company>> {
@@ -40,12 +35,5 @@ package struct CompanyDetailMethod: DomainMethod, TypedMethod {
 
     package func result(_ company: BodyBacked<Company>) -> RPCResult {
         result(body: company.body, source: company.value.source) { ModelEncoding.company(company.value) }
-    }
-}
-
-extension CompanyDetailMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(companyCode: params.string("companyCode") ?? "", refresh: params.bool("refresh") == true)
     }
 }

@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `company.search`: KOBIS companies by name, CEO and/or part, a page at a time.
@@ -36,16 +36,11 @@ package struct CompanySearchMethod: DomainMethod, TypedMethod {
             self.refresh = refresh
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("name", name)
-            params.set("ceo", ceo)
-            params.set("part", part)
-            params.set("page", page, default: 1)
-            params.set("limit", limit, default: 10)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("name", \.name), .text("ceo", \.ceo), .text("part", \.part), .int("page", \.page, default: 1),
+            .int("limit", \.limit, default: 10), .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self()
     }
 
     package func start(_ input: Input, in context: RequestContext) -> Reply<CompanySearch> {
@@ -60,14 +55,5 @@ package struct CompanySearchMethod: DomainMethod, TypedMethod {
 
     package func result(_ search: CompanySearch) -> RPCResult {
         .value(ModelEncoding.companySearch(search))
-    }
-}
-
-extension CompanySearchMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            name: params.string("name"), ceo: params.string("ceo"), part: params.string("part"),
-            page: params.int("page") ?? 1, limit: params.int("limit") ?? 10, refresh: params.bool("refresh") == true)
     }
 }

@@ -17,15 +17,13 @@ package struct DiagnosticsSleepMethod: TypedMethod {
 
     /// How long to sleep, in how many steps.
     package struct Input: MethodInput {
-        package var ms: Int64
-        package var steps: Int64
+        package var ms = 0
+        package var steps = 1
 
-        package init(params: JSONObject) {
-            ms = params["ms"]?.integerValue ?? 0
-            steps = params["steps"]?.integerValue ?? 1
-        }
-
-        package var params: JSONObject { ["ms": .integer(ms), "steps": .integer(steps)] }
+        package static let fields: [InputField<Self>] = [
+            .int("ms", \.ms, default: 0), .int("steps", \.steps, default: 1),
+        ]
+        package static let blank = Self()
     }
 
     package func start(_ input: Input, in context: RequestContext) -> Reply<JSONValue> {
@@ -37,7 +35,7 @@ package struct DiagnosticsSleepMethod: TypedMethod {
     }
 
     private func answer(_ input: Input, _ context: RequestContext) async throws -> JSONValue {
-        let (total, steps) = (input.ms, input.steps)
+        let (total, steps) = (Int64(input.ms), Int64(input.steps))
         for step in 1...steps {
             let until = total * step / steps
             let from = total * (step - 1) / steps

@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `movie.detail`: a movie's details by KOBIS movie code.
@@ -22,12 +22,8 @@ package struct MovieDetailMethod: DomainMethod, TypedMethod {
             (self.movieCode, self.refresh) = (movieCode, refresh)
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("movieCode", movieCode)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [.text("movieCode", \.movieCode), .flag("refresh", \.refresh)]
+        package static let blank = Self(movieCode: "")
     }
 
     /// The movie, with the serial of the body it was made from.
@@ -45,13 +41,5 @@ package struct MovieDetailMethod: DomainMethod, TypedMethod {
     package func result(_ answer: Answer) -> RPCResult {
         let movie = answer.movie.value
         return result(body: answer.movie.body, source: movie.source) { ModelEncoding.movie(movie) }
-    }
-}
-
-extension MovieDetailMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            movieCode: params.string("movieCode") ?? "", refresh: params.bool("refresh") == true)
     }
 }

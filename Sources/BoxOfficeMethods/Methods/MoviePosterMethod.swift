@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `movie.poster`: the first Kakao image for "<title> 영화 포스터", by title or by movie code; with `download: true`
@@ -29,14 +29,11 @@ package struct MoviePosterMethod: DomainMethod, TypedMethod {
             self.refresh = refresh
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("title", title)
-            params.set("movieCode", movieCode)
-            params.set("download", flag: download)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("title", \.title), .text("movieCode", \.movieCode), .flag("download", \.download),
+            .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self()
     }
 
     /// The image found (or not), and the file it was saved to with `download`.
@@ -61,14 +58,5 @@ package struct MoviePosterMethod: DomainMethod, TypedMethod {
 
     package func result(_ output: Output) -> RPCResult {
         .value(ModelEncoding.poster(output.poster, file: output.file))
-    }
-}
-
-extension MoviePosterMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            title: params.string("title"), movieCode: params.string("movieCode"),
-            download: params.bool("download") == true, refresh: params.bool("refresh") == true)
     }
 }

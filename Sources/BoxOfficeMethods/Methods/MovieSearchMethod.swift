@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `movie.search`: KOBIS movies by title and/or director, a page at a time.
@@ -31,15 +31,11 @@ package struct MovieSearchMethod: DomainMethod, TypedMethod {
             [title, director.map { "director \($0)" }].compactMap { $0 }.joined(separator: " · ")
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("title", title)
-            params.set("director", director)
-            params.set("year", year)
-            params.set("page", page, default: 1)
-            params.set("limit", limit, default: 10)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("title", \.title), .text("director", \.director), .int("year", \.year),
+            .int("page", \.page, default: 1), .int("limit", \.limit, default: 10),
+        ]
+        package static let blank = Self()
     }
 
     /// A page of results, and what was searched for (a presentation's heading says it).
@@ -65,14 +61,5 @@ package struct MovieSearchMethod: DomainMethod, TypedMethod {
 
     package func result(_ answer: Answer) -> RPCResult {
         .value(ModelEncoding.search(answer.search))
-    }
-}
-
-extension MovieSearchMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            title: params.string("title"), director: params.string("director"), year: params.int("year"),
-            page: params.int("page") ?? 1, limit: params.int("limit") ?? 10)
     }
 }

@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `people.detail`: a person's record by KOBIS people code; `include: ["movies"]` adds each film's details.
@@ -21,22 +21,19 @@ package struct PeopleDetailMethod: DomainMethod, TypedMethod {
         package var refresh = false
 
         package init(peopleCode: String, includeMovies: Bool = false, refresh: Bool = false) {
-
             self.peopleCode = peopleCode
-
             self.includeMovies = includeMovies
-
             self.refresh = refresh
-
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("peopleCode", peopleCode)
-            params.set("include", includeMovies ? ["movies"] : [])
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("peopleCode", \.peopleCode),
+            .custom(
+                "include", read: { value, input in input.includeMovies = value.arrayValue?.contains("movies") == true },
+                write: { input in input.includeMovies ? ["movies"] : nil }),
+            .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self(peopleCode: "")
     }
 
     /// The person, and with `include: ["movies"]` their films' details.
@@ -66,15 +63,5 @@ package struct PeopleDetailMethod: DomainMethod, TypedMethod {
         return result(body: output.person.body, source: output.person.value.source) {
             ModelEncoding.person(output.person.value)
         }
-    }
-}
-
-extension PeopleDetailMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            peopleCode: params.string("peopleCode") ?? "",
-            includeMovies: object["include"]?.arrayValue?.contains(.string("movies")) == true,
-            refresh: params.bool("refresh") == true)
     }
 }

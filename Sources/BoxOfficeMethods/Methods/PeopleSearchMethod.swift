@@ -1,5 +1,5 @@
 package import BoxOfficeCore
-package import JSONCore
+import JSONCore
 package import JSONRPC
 
 /// `people.search`: KOBIS people by name and/or a title they worked on, a page at a time.
@@ -32,15 +32,11 @@ package struct PeopleSearchMethod: DomainMethod, TypedMethod {
             self.refresh = refresh
         }
 
-        package var params: JSONObject {
-            var params = ParamsWriter()
-            params.set("name", name)
-            params.set("filmography", filmography)
-            params.set("page", page, default: 1)
-            params.set("limit", limit, default: 10)
-            params.set("refresh", flag: refresh)
-            return params.object
-        }
+        package static let fields: [InputField<Self>] = [
+            .text("name", \.name), .text("filmography", \.filmography), .int("page", \.page, default: 1),
+            .int("limit", \.limit, default: 10), .flag("refresh", \.refresh),
+        ]
+        package static let blank = Self()
     }
 
     package func start(_ input: Input, in context: RequestContext) -> Reply<PeopleSearch> {
@@ -55,14 +51,5 @@ package struct PeopleSearchMethod: DomainMethod, TypedMethod {
 
     package func result(_ search: PeopleSearch) -> RPCResult {
         .value(ModelEncoding.peopleSearch(search))
-    }
-}
-
-extension PeopleSearchMethod.Input {
-    package init(params object: JSONObject) {
-        let params = ParamsReader(object: object)
-        self.init(
-            name: params.string("name"), filmography: params.string("filmography"), page: params.int("page") ?? 1,
-            limit: params.int("limit") ?? 10, refresh: params.bool("refresh") == true)
     }
 }
