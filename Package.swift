@@ -114,6 +114,8 @@ let package = Package(
             dependencies: [
                 "BoxOfficeMethods", "BoxOfficeViews", "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                // The commands' flags are declared once, where the session reads them (BoxOfficeFlags).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -1,33 +1,81 @@
+package import ArgumentParser
 import BoxOfficeCore
 import BoxOfficeMethods
 package import BoxOfficeViews
 
-/// The flags `daily` and `weekly` share, as the command line gave them: the date or a range, filters, parts,
-/// refresh and a call budget. The session turns them into the method's input; every rule of the method (the date's
-/// range, the limit, the area code) is checked by the method itself.
-package struct BoxOfficeFlags: Sendable {
+/// The flags `daily` and `weekly` share, declared once: swift-argument-parser reads them from the command line (with
+/// this help), the session turns them into the method's input, and a test builds them as a person would type them.
+/// Every rule of the method (the date's range, the limit, the area code) is checked by the method itself.
+package struct BoxOfficeFlags: ParsableArguments, Sendable {
+    @Argument(help: "The day: YYYY-MM-DD, YYYYMMDD, yesterday or today-N (default: yesterday in Seoul).")
     package var date: String?
+
+    @Option(help: ArgumentHelp("Export a range from this day (with --to).", valueName: "date"))
     package var from: String?
+
+    @Option(help: ArgumentHelp("Export a range to this day (with --from).", valueName: "date"))
     package var to: String?
-    package var limit: Int
+
+    @Option(help: "How many entries, from the top (1–10).")
+    package var limit: Int = 10
+
+    @Flag(help: "Korean films only.")
     package var korean = false
+
+    @Flag(help: "Foreign films only.")
     package var foreign = false
+
+    @Flag(help: "Diversity films only (KOBIS multiMovieYn=Y).")
     package var diversity = false
+
+    @Flag(help: "Commercial films only (KOBIS multiMovieYn=N).")
     package var commercial = false
+
+    @Option(
+        help: ArgumentHelp(
+            "A region: its KOBIS code or its name (0105001, 서울, Seoul, …; `codes region` lists them).",
+            valueName: "region"))
     package var area: String?
+
+    @Flag(help: "Also fetch every entry's details (concurrently).")
     package var withDetails = false
+
+    @Flag(help: "Also fetch every entry's poster (concurrently).")
     package var withPosters = false
+
+    @Flag(help: "Go upstream even when the cache has a fresh answer.")
     package var refresh = false
+
+    @Option(help: "list or grid.")
     package var layout: ListLayout = .list
+
     /// `--images`: the grid's posters drawn by the terminal.
+    @Option(help: "Grid posters on a terminal.")
     package var images: TerminalGraphics.Choice = .auto
+
+    @Option(
+        help: ArgumentHelp(
+            "For a range: at most this many KOBIS calls now (exit 2 when partial; run again to resume).",
+            valueName: "n"))
     package var maxCalls: Int?
+
     /// `--missing`: end a range's NDJSON with the periods not written.
+    @Flag(
+        help:
+            "For a range in ndjson: end with {\"missing\":[…],\"written\":N,\"expected\":M}, the periods not written."
+    )
     package var missing = false
 
+    package init() {}
+
+    /// The flags of `--limit LIMIT DATE` and nothing else (a test's, a caller's in process), through the parser:
+    /// a parsable type's properties hold values only once parsed.
     package init(date: String?, limit: Int) {
-        self.date = date
-        self.limit = limit
+        do {
+            self = try Self.parse(["--limit", String(limit), "--"] + (date.map { [$0] } ?? []))
+        } catch {
+            preconditionFailure("the flags of a date and a limit always parse: \(error)")
+        }
     }
 
     /// The method's input for one day (or the period containing it), after the flags' own rules: pairs that
@@ -64,3 +112,6 @@ package struct BoxOfficeFlags: Sendable {
         }
     }
 }
+
+extension ListLayout: ExpressibleByArgument {}
+extension TerminalGraphics.Choice: ExpressibleByArgument {}

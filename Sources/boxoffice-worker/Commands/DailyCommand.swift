@@ -7,12 +7,12 @@ struct DailyCommand: AsyncParsableCommand {
         commandName: "daily", abstract: "A day's box office as a list or a grid; --from/--to exports a range.",
         discussion: CommandFlags.moreFlags)
 
-    @OptionGroup var options: BoxOfficeOptions
+    @OptionGroup var options: BoxOfficeFlags
     @OptionGroup var display: DisplayOptions
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let (options, display) = (self.options.flags, self.display.choice)
+        let (options, display) = (self.options, self.display.choice)
         try await CommandRunner.run(flags, color: self.display.color) { session in
             await session.daily(options, display: display)
         }

@@ -3,8 +3,6 @@ import BoxOfficeViews
 import BoxOfficeWorker
 
 extension CLIFormat: ExpressibleByArgument {}
-extension ListLayout: ExpressibleByArgument {}
-extension TerminalGraphics.Choice: ExpressibleByArgument {}
 extension TerminalStyle.Choice: ExpressibleByArgument {}
 
 /// How a command shows what it got: the apps' screens, or data for programs.

@@ -13,12 +13,12 @@ struct WeeklyCommand: AsyncParsableCommand {
     @Option(help: "week (Mon–Sun), weekend (Fri–Sun) or weekdays (Mon–Thu).")
     var period = "weekend"
 
-    @OptionGroup var options: BoxOfficeOptions
+    @OptionGroup var options: BoxOfficeFlags
     @OptionGroup var display: DisplayOptions
     @OptionGroup var flags: CommandFlags
 
     mutating func run() async throws {
-        let (options, display, period) = (self.options.flags, self.display.choice, self.period)
+        let (options, display, period) = (self.options, self.display.choice, self.period)
         try await CommandRunner.run(flags, color: self.display.color) { session in
             await session.weekly(options, period: period, display: display)
         }
