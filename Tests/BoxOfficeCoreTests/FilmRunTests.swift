@@ -1,0 +1,155 @@
+import BoxOfficeCore
+import Foundation
+import JSONCore
+import TestSupport
+import Testing
+
+/// Runs rebuilt from the real daily lists of 2023-01-01..2024-06-30 (`../shared/data/kobis/runs/`, read as data:
+/// the 2023 files carry 9 of the 18 fields), and from small made-up runs for the gaps.
+@Suite("A film's run from daily lists")
+struct FilmRunTests {
+    /// One film's row of one day's overall list.
+    struct Row {
+        let date: CalendarDate
+        let movieCode: String
+        let title: String
+        let openDate: CalendarDate?
+        let figures: RunDay.Figures
+    }
+
+    /// Every row of every daily file, by film.
+    static let rows: [String: [Row]] = {
+        var rows: [String: [Row]] = [:]
+        for file in SharedData.files(in: "data/kobis/runs") where file.lastPathComponent.hasPrefix("daily-") {
+            let name = file.deletingPathExtension().lastPathComponent.dropFirst("daily-".count)
+            guard let date = CalendarDate(String(name)), let data = try? Data(contentsOf: file),
+                let body = try? JSONParser.parse([UInt8](data)),
+                let list = body[at: "/boxOfficeResult/dailyBoxOfficeList"]?.arrayValue
+            else { continue }
+            for entry in list {
+                func number(_ key: String) -> Int64 { entry[key]?.stringValue.flatMap { Int64($0) } ?? 0 }
+                guard let code = entry["movieCd"]?.stringValue else { continue }
+                let figures = RunDay.Figures(
+                    rank: Int(number("rank")), list: .all, audience: number("audiCnt"),
+                    audienceTotal: number("audiAcc"), sales: number("salesAmt"), salesTotal: number("salesAcc"),
+                    screens: number("scrnCnt"), shows: number("showCnt"))
+                rows[code, default: []].append(
+                    Row(
+                        date: date, movieCode: code, title: entry["movieNm"]?.stringValue ?? "",
+                        openDate: entry["openDt"]?.stringValue.flatMap(CalendarDate.init), figures: figures))
+            }
+        }
+        return rows
+    }()
+
+    static func run(_ rows: [Row]) -> FilmRun {
+        let first = rows[0]
+        return FilmRun(
+            movieCode: first.movieCode, title: first.title, openDate: first.openDate,
+            through: CalendarDate("2024-06-30")!,
+            listed: Dictionary(rows.map { ($0.date, $0.figures) }, uniquingKeysWith: { first, _ in first }),
+            missing: [:])
+    }
+
+    @Test(
+        "every film past a million: totals as listed, each milestone the first listed day at or over its step",
+        .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+    func millionFilms() throws {
+        let films = Self.rows.values.filter { $0.contains { $0.figures.audienceTotal >= 1_000_000 } }
+        #expect(films.count >= 20)
+        for rows in films {
+            let run = Self.run(rows)
+            let byDate = Dictionary(rows.map { ($0.date, $0.figures) }, uniquingKeysWith: { first, _ in first })
+            for day in run.days {
+                if let figures = day.figures {
+                    #expect(figures.audienceTotal == byDate[day.date]?.audienceTotal)
+                } else {
+                    #expect(byDate[day.date] == nil, "\(run.title) \(day.date): a listed day reported missing")
+                }
+            }
+            let listed = run.days.filter { $0.figures != nil }
+            for milestone in run.milestones {
+                let first = listed.first { $0.figures!.audienceTotal >= milestone.audience }
+                #expect(first?.date == milestone.date, "\(run.title) \(milestone.audience)")
+            }
+            #expect(run.milestones.contains { $0.audience == 1_000_000 })
+        }
+    }
+
+    @Test(
+        "서울의 봄 (opened 2023-11-22) passed 10,000,000 on 2023-12-24, day 33",
+        .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+    func springInSeoul() throws {
+        let rows = try #require(Self.rows.values.first { $0.contains { $0.title == "서울의 봄" } })
+        let run = Self.run(rows)
+        #expect(run.openDate == CalendarDate("2023-11-22"))
+        let tenMillion = try #require(run.milestones.first { $0.audience == 10_000_000 })
+        #expect(tenMillion.date == CalendarDate("2023-12-24"))
+        #expect(tenMillion.day == 33)
+        #expect(run.summary.opening.value?.date == CalendarDate("2023-11-22"))
+        let first = try #require(run.summary.firstWeek.value)
+        let second = try #require(run.summary.secondWeek.value)
+        // Word of mouth: the second week outsold the first, so the drop is negative.
+        #expect(second > first)
+        #expect(try #require(run.summary.secondWeekDrop.value) < 0)
+        #expect(try #require(run.summary.stayingPower.value) > 1)
+    }
+
+    static func made(_ day: Int, total: Int64, audience: Int64 = 100, shows: Int64 = 10) -> RunDay.Figures {
+        RunDay.Figures(
+            rank: 1, list: .all, audience: audience, audienceTotal: total, sales: 0, salesTotal: 0, screens: 5,
+            shows: shows)
+    }
+
+    @Test("a day in no list is a gap with its reason and no figure; a figure that needs it says so")
+    func gaps() throws {
+        let open = CalendarDate("2024-03-01")!  // a Friday
+        var listed: [CalendarDate: RunDay.Figures] = [:]
+        for day in 1...14 where day != 7 {
+            listed[open.adding(days: day - 1)] = Self.made(day, total: Int64(day) * 100)
+        }
+        let run = FilmRun(
+            movieCode: "20240001", title: "가", openDate: open, through: open.adding(days: 20), listed: listed,
+            missing: [open.adding(days: 6): "quota_exhausted"])
+        #expect(run.days.count == 14)
+        #expect(run.days[6].listing == .missing("quota_exhausted"))
+        #expect(run.days[6].figures == nil)
+        guard case .unavailable(let reason) = run.summary.firstWeek else {
+            Issue.record("the first week needs day 7")
+            return
+        }
+        #expect(reason.contains("day 7") && reason.contains("quota_exhausted"))
+        #expect(run.summary.totalAtDay14.value == 1_400)
+        #expect(run.summary.totalAtDay49.value == nil)
+        #expect(run.summary.bestWeekend.value?.friday == open)
+        #expect(run.summary.bestWeekend.value?.audience == 300)
+    }
+
+    @Test("previews count below day 1 and before the first week; steps are 100,000 below a million")
+    func previewsAndSteps() {
+        let open = CalendarDate("2024-03-06")!
+        let listed: [CalendarDate: RunDay.Figures] = [
+            open.adding(days: -2): Self.made(-1, total: 50_000, audience: 50_000),
+            open: Self.made(1, total: 350_000, audience: 300_000),
+            open.adding(days: 6): Self.made(7, total: 1_250_000, audience: 100_000),
+        ]
+        let run = FilmRun(
+            movieCode: "20240002", title: "나", openDate: open, through: open.adding(days: 6), listed: listed,
+            missing: [:])
+        #expect(run.days.first?.day == -1)
+        #expect(run.days.count == 9)
+        #expect(run.days.filter { $0.figures == nil }.allSatisfy { $0.listing == .missing("not_listed") })
+        #expect(run.summary.firstWeek.value == 1_200_000)
+        #expect(
+            Milestone.steps(upTo: 2_500_000) == [
+                100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000,
+                800_000, 900_000, 1_000_000, 2_000_000,
+            ])
+        #expect(
+            run.milestones.map(\.audience) == [
+                100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000,
+                800_000, 900_000, 1_000_000,
+            ])
+        #expect(run.milestones.first { $0.audience == 400_000 }?.day == 7)
+    }
+}
