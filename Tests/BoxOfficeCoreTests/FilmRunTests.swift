@@ -1,6 +1,7 @@
 import BoxOfficeCore
 import Foundation
 import JSONCore
+import NIOConcurrencyHelpers
 import TestSupport
 import Testing
 
@@ -151,5 +152,90 @@ struct FilmRunTests {
                 800_000, 900_000, 1_000_000,
             ])
         #expect(run.milestones.first { $0.audience == 400_000 }?.day == 7)
+    }
+}
+
+/// The service rebuilding a run through its chain, against the real 2024 lists (full fields, and the K/F and
+/// 다양성/상업 lists) served by a fetcher that counts its calls.
+@Suite("A film's run fetched through the service")
+struct FilmRunServiceTests {
+    /// Serves `searchDailyBoxOfficeList` from `../shared/data/kobis/runs` by `targetDt`, `repNationCd` and
+    /// `multiMovieYn`; a day it has no file for is an upstream failure.
+    final class RecordedLists: Fetcher, @unchecked Sendable {
+        // @unchecked: `calls` is guarded by `lock`.
+        private let lock = NSLock()
+        private var calls: [String] = []
+        /// Days (`yyyyMMdd`) whose every list fails as an unavailable upstream.
+        let failing: Set<String>
+
+        init(failing: Set<String> = []) {
+            self.failing = failing
+        }
+
+        var count: Int { lock.withLock { calls.count } }
+
+        func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
+            lock.withLock { calls.append(call.key) }
+            var folder = "data/kobis/runs"
+            if let nation = call.parameters["repNationCd"] { folder += "/filtered/repNationCd-\(nation)" }
+            if let kind = call.parameters["multiMovieYn"] { folder += "/filtered/multiMovieYn-\(kind)" }
+            let day = call.parameters["targetDt"] ?? ""
+            let file = SharedData.directory.appending(path: "\(folder)/daily-\(day).json")
+            guard !failing.contains(day), let data = try? Data(contentsOf: file) else {
+                throw BoxOfficeError(.upstreamUnavailable, "no recorded list for \(call.key)")
+            }
+            return Fetched(body: [UInt8](data), source: Source(origin: .kobis, fetchedAt: "2024-07-01T00:00:00Z"))
+        }
+    }
+
+    static let exhuma = "20234675"  // 파묘, opened 2024-02-22
+
+    static func request(_ days: ClosedRange<CalendarDate>) -> BoxOfficeService.RunRequest {
+        BoxOfficeService.RunRequest(
+            movieCode: exhuma, title: "파묘", openDate: CalendarDate("2024-02-22"), nation: .korean, diversity: false,
+            days: days)
+    }
+
+    @Test(
+        "파묘: the overall list while it is in it, the Korean list after; ten million on day 32; every day counted",
+        .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+    func exhuma() async throws {
+        let lists = RecordedLists()
+        let service = BoxOfficeService(fetcher: lists, calendar: { SeoulCalendar(today: CalendarDate("2024-07-01")!) })
+        let days = CalendarDate("2024-02-15")!...CalendarDate("2024-06-30")!
+        let done = NIOLockedValueBox(0)
+        let run = await service.run(Self.request(days), width: 8) { finished, total in
+            done.withLockedValue { $0 = max($0, finished) }
+            #expect(total == 137)
+        }
+        #expect(done.withLockedValue { $0 } == 137)
+        // Previews on 02-20 and 02-21 (the 21st in the Korean list only), the last listed day 06-02.
+        #expect(run.days.first?.date == CalendarDate("2024-02-20"))
+        #expect(run.days.first?.day == -1)
+        #expect(run.days.last?.date == CalendarDate("2024-06-02"))
+        #expect(run.days.first { $0.date == CalendarDate("2024-02-21") }?.figures?.list == .korean)
+        #expect(run.days.first { $0.date == CalendarDate("2024-05-20") }?.figures?.list == .korean)
+        #expect(run.days.first { $0.date == CalendarDate("2024-03-24") }?.figures?.list == .all)
+        let tenMillion = try #require(run.milestones.first { $0.audience == 10_000_000 })
+        #expect(tenMillion.date == CalendarDate("2024-03-24") && tenMillion.day == 32)
+        // One overall list a day, and the narrower lists only on the days the film is outside it.
+        let outside = 137 - 84
+        #expect(lists.count >= 137 + outside && lists.count <= 137 + 2 * outside, "\(lists.count) calls")
+    }
+
+    @Test(
+        "a day whose lists cannot be had is a gap with the failure's reason, never a figure",
+        .enabled(if: SharedData.isAvailable, "\(SharedData.unavailableReason)"))
+    func unavailableDays() async {
+        let lists = RecordedLists(failing: ["20240303"])
+        let service = BoxOfficeService(fetcher: lists, calendar: { SeoulCalendar(today: CalendarDate("2024-07-01")!) })
+        let run = await service.run(Self.request(CalendarDate("2024-03-01")!...CalendarDate("2024-03-05")!))
+        #expect(run.days.count == 5)
+        #expect(run.days[2].listing == .missing("upstream_unavailable"))
+        #expect(run.days.filter { $0.figures != nil }.count == 4)
+        // Days outside the first and last listed one are not part of the run: 06-03.. had the film in no list.
+        let late = await service.run(Self.request(CalendarDate("2024-05-28")!...CalendarDate("2024-06-30")!))
+        #expect(late.days.last?.date == CalendarDate("2024-06-02"))
+        #expect(late.days.contains { $0.listing == .missing("not_listed") })
     }
 }
