@@ -89,7 +89,10 @@ package struct RunDay: Sendable, Hashable {
     package var listing: Listing
 
     package var figures: Figures? {
-        if case .listed(let figures) = listing { figures } else { nil }
+        switch listing {
+        case .listed(let figures): return figures
+        case .missing: return nil
+        }
     }
 }
 
@@ -113,12 +116,17 @@ package struct Milestone: Sendable, Hashable {
     /// Each step the running total reached, at the first listed day at or over it (a step crossed on a missing day
     /// is given the next listed day: the day it is first seen, which is what KOBIS's figures can say).
     static func reached(in days: [RunDay]) -> [Milestone] {
-        let listed = days.compactMap { day in day.figures.map { (day, $0) } }
-        guard let highest = listed.map(\.1.audienceTotal).max() else { return [] }
-        return steps(upTo: highest).compactMap { step in
-            listed.first { $0.1.audienceTotal >= step }.map {
-                Milestone(audience: step, date: $0.0.date, day: $0.0.day)
+        // A plain loop: the same with compactMap over the days' figures crashes Swift 6.3.1's optimizer
+        // (CopyPropagation: "Found outside of lifetime use").
+        var milestones: [Milestone] = []
+        var next: Int64 = 100_000
+        for day in days {
+            guard case .listed(let figures) = day.listing else { continue }
+            while figures.audienceTotal >= next {
+                milestones.append(Milestone(audience: next, date: day.date, day: day.day))
+                next += next < 1_000_000 ? 100_000 : 1_000_000
             }
         }
+        return milestones
     }
 }

@@ -74,7 +74,11 @@ package struct RunSummary: Sendable, Hashable {
             case .missing(let reason): return .unavailable("day \(day) (\(found.date)) is missing: \(reason)")
             }
         }
-        let listed = days.compactMap { day in day.figures.map { (day, $0) } }
+        // A plain loop: a compactMap over the days' figures crashes Swift 6.3.1's optimizer (see Milestone.reached).
+        var listed: [(RunDay, RunDay.Figures)] = []
+        for day in days {
+            if case .listed(let figures) = day.listing { listed.append((day, figures)) }
+        }
         opening = figures(1).map { .value(DayAudience(date: byDay[1]!.date, day: 1, audience: $0.audience)) }
         let top = listed.max { $0.1.audience < $1.1.audience }
         peak =
