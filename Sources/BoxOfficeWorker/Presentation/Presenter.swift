@@ -37,16 +37,23 @@ package struct Presenter: Sendable {
         case .chat(let format):
             return Self.messages(view, format)
         case .card(let layout):
-            let posters = await runtime.downloadedPosters(view.posterURLs, warn: warn)
-            do {
-                return .card(try CardRenderer.load().render(view, layout: layout, posters: posters, warn: warn))
-            } catch {
-                throw BoxOfficeError(.notConfigured, error.message).rpcError
-            }
+            return .card(try await card(view, layout: layout, warn: warn))
         case .page(let layout):
             let posters = await runtime.downloadedPosters(view.posterURLs, warn: warn)
             let sources = posters.compactMapValues { PosterEmbedding.dataURI($0) }
             return .page(HTMLPage.page(view, layout: layout, posters: sources))
+        }
+    }
+
+    /// `view` drawn as a PNG card, its downloadable posters in it.
+    /// - Throws: `not_configured` when the drawing libraries or a font with Hangul are missing.
+    package func card(_ view: AnswerView, layout: ListLayout, warn: (String) -> Void) async throws(RPCError) -> [UInt8]
+    {
+        let posters = await runtime.downloadedPosters(view.posterURLs, warn: warn)
+        do {
+            return try CardRenderer.load().render(view, layout: layout, posters: posters, warn: warn)
+        } catch {
+            throw BoxOfficeError(.notConfigured, error.message).rpcError
         }
     }
 

@@ -32,39 +32,38 @@ package struct PresentingMethod<Method: TypedMethod>: RPCMethod where Method.Out
         guard chat != nil || card != nil else { return try method.start(params, context) }
         let reply = try method.start(try Method.Input(params: params), in: context)
         if let chat, card == nil, case .ready(let output) = reply {
-            return .ready(.value(try Self.adding([Presenter.messages(output.view, chat)], to: method.result(output))))
+            return .ready(.value(try Self.adding(chat: chat, of: output.view, to: method.result(output))))
         }
         return .work { [method, presenter] in
             let output = try await reply.value()
             let view = output.view
-            var presented = chat.map { [Presenter.messages(view, $0)] } ?? []
+            var png: [UInt8]?
             if let card {
                 let logger = presenter.runtime.logger
-                presented.append(try await presenter.present(view, as: .card(card)) { logger.warning("card: \($0)") })
+                png = try await presenter.card(view, layout: card) { logger.warning("card: \($0)") }
             }
-            return .value(try Self.adding(presented, to: method.result(output), files: presenter.runtime.cardFiles))
+            return .value(
+                try Self.adding(
+                    chat: chat, of: view, card: png, to: method.result(output), files: presenter.runtime.cardFiles))
         }
     }
 
-    /// `result` (an object) with each presentation as its member: `chat: {format, messages}`, `card: {mimeType,
-    /// width, height, bytes, data}` (or `path` and `sha256` for a card kept in `files`), `page` the HTML.
-    static func adding(_ presented: [Presenter.Presented], to result: RPCResult, files: FilesDirectory? = nil) throws
-        -> JSONValue
-    {
+    /// `result` (an object) with the presentations asked for as its members: `chat: {format, messages}`, and
+    /// `card: {mimeType, width, height, bytes, data}` (or `path` and `sha256` for a card kept in `files`).
+    static func adding(
+        chat: ChatFormat?, of view: AnswerView, card png: [UInt8]? = nil, to result: RPCResult,
+        files: FilesDirectory? = nil
+    ) throws -> JSONValue {
         let value = try result.value()
         guard case .object(var object) = value else { return value }
-        for presentation in presented {
-            switch presentation {
-            case .messages(let format, let messages):
-                object["chat"] = ["format": .string(format.rawValue), "messages": .array(messages.map(\.json))]
-            case .card(let png):
-                let file = try files.map { (files) throws(RPCError) in
-                    try withWireErrors { () throws(BoxOfficeError) in try files.keep(png, mimeType: "image/png") }
-                }
-                object["card"] = CardImage(png: png, file: file).json
-            case .page(let html):
-                object["page"] = .string(html)
+        if let chat, case .messages(let format, let messages) = Presenter.messages(view, chat) {
+            object["chat"] = ["format": .string(format.rawValue), "messages": .array(messages.map(\.json))]
+        }
+        if let png {
+            let file = try files.map { (files) throws(RPCError) in
+                try withWireErrors { () throws(BoxOfficeError) in try files.keep(png, mimeType: "image/png") }
             }
+            object["card"] = CardImage(png: png, file: file).json
         }
         return .object(object)
     }
