@@ -17,7 +17,9 @@ It writes, under Fixtures/upstream/, with an entry for each call in Fixtures/ind
 - kobis/company-<companyCd>.json and company-search-<companyCd>.json: a detail and a search by name for each
   distributor (배급사) of the PEOPLE_DAY box office, written from the recorded movie details (see below);
 - kobis/codes-<comCode>.json: the other code lists (see CODE_LISTS): names observed in KOBIS bodies, codes not KOBIS's;
-- kakao/poster-*.json: the recorded poster search, and a zero-hit search served for every other title.
+- kakao/poster-*.json: the recorded poster search, and a zero-hit search served for every other title;
+- runs/: the whole runs of the films in RUNS (movie.run and movie.compare offline), from the real 2024 daily lists in
+  runs/ (see RUNS), with their own index, runs/index.json, which the worker reads only when a call misses the main one.
 Every file that is not a recording written anew is listed in Fixtures/PROVENANCE.md, saying what in it is real.
 
     python3 scripts/make-fixtures.py [path/to/shared/data/kobis]
@@ -37,6 +39,18 @@ SEARCH = ("movielist-query-beomjoewaui-jeonjaeng.json", {"movieNm": "범죄와�
 POSTERS = [("kakao-image-gwanghae-10docs.json", "광해, 왕이 된 남자")]
 EXTRA_MOVIES = ["20124079"]  # 광해: its poster search is recorded, so movie.poster by movieCode works offline
 CUT = 8
+
+# Films whose whole run is recorded, from the real 2024 daily lists of ../shared/data/kobis/runs (every field):
+# code, English title and directors (public knowledge; KOBIS's detail bodies for them were not recorded). Each run's
+# days are those movie.run looks at: from PREVIEW_DAYS before the opening (범죄도시4's previews began 9 days before)
+# to END_AFTER days after its last day in the overall or its nation's list, or RUNS_THROUGH; the overall list of
+# each day, and its nation's list on a day the film is not in the overall one. The worker's FilmRunner.previewDays
+# and RunScan.endAfter must agree with these.
+RUNS = [("20234675", "Exhuma", [("장재현", "Jang Jae-hyun")]),
+        ("20228797", "The Roundup: Punishment", [("허명행", "Heo Myeong-haeng")])]
+PREVIEW_DAYS = 14
+END_AFTER = 7
+RUNS_THROUGH = "20240630"
 
 # The recorded people and company bodies, and the region code list, with the parameters the worker sends for them.
 PEOPLE_RECORDED = [("peoplelist-default.json", {"curPage": "1", "itemPerPage": "10"}, "people-search-default")]
@@ -169,6 +183,91 @@ def known_detail(code, title, opened):
             "nations": [{"nationNm": nation} for nation in nations], "genres": [],
             "directors": [{"peopleNm": name, "peopleNmEn": english_name} for name, english_name in directors],
             "actors": [], "showTypes": [], "companys": [], "audits": [], "staffs": []}
+
+
+def day_after(day, count):
+    import datetime
+    date = datetime.date(int(day[:4]), int(day[4:6]), int(day[6:])) + datetime.timedelta(days=count)
+    return date.strftime("%Y%m%d")
+
+
+def run_fixtures():
+    """The runs of RUNS, written under runs/ with their own index (see RUNS); returns (entries, days written)."""
+    folder = os.path.join(SHARED, "runs")
+    if not os.path.isdir(folder):
+        raise SystemExit("no runs folder in %s: the recorded runs are written from it" % SHARED)
+
+    def rows(day, nation=None):
+        name = ("filtered/repNationCd-%s/daily-%s.json" % (nation, day)) if nation else ("daily-%s.json" % day)
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return None
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)["boxOfficeResult"]
+
+    def written(relative, document):
+        path = os.path.join(OUT, "runs", relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(document, handle, ensure_ascii=False, separators=(",", ":"))
+            handle.write("\n")
+        return "runs/" + relative
+
+    calls, days = [], {}
+    for code, english, directors in RUNS:
+        listed = {}
+        day = "20240101"
+        while day <= RUNS_THROUGH:
+            for nation in (None, "K"):
+                result = rows(day, nation)
+                row = result and next((row for row in result["dailyBoxOfficeList"] if row["movieCd"] == code), None)
+                if row:
+                    listed.setdefault(day, row)
+            day = day_after(day, 1)
+        first = min(listed)
+        title, opened = listed[first]["movieNm"], listed[first]["openDt"].replace("-", "")
+        start = day_after(opened, -PREVIEW_DAYS)
+        end = min(day_after(max(listed), END_AFTER), RUNS_THROUGH)
+        day = start
+        while day <= end:
+            overall = rows(day)
+            if overall is None:
+                raise SystemExit("no daily list for %s in %s" % (day, folder))
+            days[(day, None)] = overall
+            if not any(row["movieCd"] == code for row in overall["dailyBoxOfficeList"]):
+                korean = rows(day, "K")
+                if korean is None:
+                    raise SystemExit("no K list for %s in %s" % (day, folder))
+                days[(day, "K")] = korean
+            day = day_after(day, 1)
+        info = {"movieCd": code, "movieNm": title, "movieNmEn": english, "movieNmOg": "", "showTm": "", "prdtYear": "",
+                "openDt": opened, "prdtStatNm": "개봉", "typeNm": "장편", "nations": [{"nationNm": "한국"}],
+                "genres": [], "directors": [{"peopleNm": name, "peopleNmEn": latin} for name, latin in directors],
+                "actors": [], "showTypes": [], "companys": [], "audits": [], "staffs": []}
+        calls.append(["kobis", "/movie/searchMovieInfo.json", written("kobis/movie-%s.json" % code, {
+            "movieInfoResult": {"movieInfo": info, "source": "영화진흥위원회"}}), {"movieCd": code}])
+        found = {"movieCd": code, "movieNm": title, "movieNmEn": english, "prdtYear": "", "openDt": opened,
+                 "typeNm": "장편", "prdtStatNm": "개봉", "nationAlt": "한국", "genreAlt": "", "repNationNm": "한국",
+                 "repGenreNm": "", "directors": [{"peopleNm": name} for name, _ in directors], "companys": []}
+        calls.append(["kobis", "/movie/searchMovieList.json", written("kobis/search-%s.json" % code, {
+            "movieListResult": {"totCnt": 1, "source": "영화진흥위원회", "movieList": [found]}}),
+            {"movieNm": title, "curPage": "1", "itemPerPage": "10"}])
+        calls.append(["kakao", "/v2/search/image", written("kakao/poster-none.json", {
+            "documents": [], "meta": {"is_end": True, "pageable_count": 0, "total_count": 0}}),
+            {"query": title + " 영화 포스터", "size": "1", "sort": "accuracy"}])
+    for (day, nation), result in sorted(days.items(), key=lambda item: (item[0][0], item[0][1] or "")):
+        parameters = {"targetDt": day, "itemPerPage": "10"}
+        if nation:
+            parameters["repNationCd"] = nation
+        name = "kobis/daily-%s%s.json" % (nation + "-" if nation else "", day)
+        calls.append(["kobis", "/boxoffice/searchDailyBoxOfficeList.json", written(name, {"boxOfficeResult": {
+            "boxofficeType": result["boxofficeType"], "showRange": result["showRange"],
+            "dailyBoxOfficeList": result["dailyBoxOfficeList"]}}), parameters])
+    with open(os.path.join(OUT, "runs", "index.json"), "w", encoding="utf-8") as handle:
+        handle.write('{"recordedAt":%s,"calls":[\n' % json.dumps(RECORDED_AT))
+        handle.write(",\n".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in calls))
+        handle.write("\n]}\n")
+    return len(calls), len(days)
 
 
 def film(info):
@@ -406,9 +505,16 @@ def main():
     # what an array does) and its bytes (the provenance notes, as long as the rest, live in PROVENANCE.md, which is not
     # embedded).
     with open(os.path.join(OUT, "index.json"), "w", encoding="utf-8") as handle:
-        handle.write('{"recordedAt":%s,"calls":[\n' % json.dumps(RECORDED_AT))
+        handle.write('{"recordedAt":%s,"runs":{"index":"runs/index.json","through":"%s-%s-%s"},"calls":[\n' % (
+            json.dumps(RECORDED_AT), RUNS_THROUGH[:4], RUNS_THROUGH[4:6], RUNS_THROUGH[6:]))
         handle.write(",\n".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in calls))
         handle.write("\n]}\n")
+    run_calls, run_days = run_fixtures()
+    provenances["the runs of %s: every daily list is a recording (runs/ in ../shared), written anew whole; the "
+                "films' details and title searches are written from the lists (code, title, opening date) and public "
+                "knowledge (English title, directors, nation), the rest empty; their poster searches are zero-hit"
+                % ", ".join(code for code, _, _ in RUNS)] = ["runs/kobis/movie-*.json", "runs/kobis/search-*.json",
+                                                             "runs/kakao/poster-none.json"]
     with open(os.path.join(OUT, "PROVENANCE.md"), "w", encoding="utf-8") as handle:
         handle.write("# Where the offline fixtures come from\n\n"
                      "Written by `scripts/make-fixtures.py` from the real recorded bodies in `../shared/data/kobis`, in "
@@ -418,8 +524,8 @@ def main():
         for note, files in provenances.items():
             handle.write("\n- %s\n\n  %s\n" % (", ".join("`%s`" % file for file in files), note))
     print("wrote %d calls; movie details for %d movies, poster searches for %d titles; %d people, %d companies, "
-          "%d code lists" % (len(calls), len(dict.fromkeys(list(box_office_movies) + EXTRA_MOVIES)),
-                             len(dict.fromkeys(titles)), people, companies, code_lists))
+          "%d code lists; %d run calls (%d daily lists)" % (len(calls), len(dict.fromkeys(list(box_office_movies) + EXTRA_MOVIES)),
+                             len(dict.fromkeys(titles)), people, companies, code_lists, run_calls, run_days))
 
 
 if __name__ == "__main__":

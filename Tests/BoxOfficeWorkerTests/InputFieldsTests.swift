@@ -23,6 +23,8 @@ struct InputFieldsTests {
         ("company.search", CompanySearchMethod.Input.fields.map(\.name)),
         ("company.detail", CompanyDetailMethod.Input.fields.map(\.name)),
         ("codes.list", CodesListMethod.Input.fields.map(\.name)),
+        ("movie.run", MovieRunMethod.Input.fields.map(\.name)),
+        ("movie.compare", MovieCompareMethod.Input.fields.map(\.name)),
         ("diagnostics.sleep", DiagnosticsSleepMethod.Input.fields.map(\.name)),
         ("diagnostics.fail", NoInput.fields.map(\.name)),
     ]

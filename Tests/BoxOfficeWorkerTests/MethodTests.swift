@@ -32,7 +32,7 @@ struct MethodTests {
             names == [
                 "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
                 "movie.poster", "movie.search", "people.search", "people.detail", "company.search", "company.detail",
-                "codes.list", "diagnostics.sleep", "diagnostics.fail",
+                "codes.list", "movie.run", "movie.compare", "diagnostics.sleep", "diagnostics.fail",
             ])
         let sleep = try #require(methods.first { $0["name"] == "diagnostics.sleep" })
         #expect(sleep[at: "/params/0/name"] == "ms")

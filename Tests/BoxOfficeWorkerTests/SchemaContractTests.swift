@@ -13,6 +13,7 @@ struct SchemaContractTests {
     static let methods = [
         "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.poster",
         "movie.search", "people.search", "people.detail", "company.search", "company.detail", "codes.list",
+        "movie.run", "movie.compare",
     ]
 
     static let metaschemaResolver: @Sendable (String) -> JSONValue? = { uri in

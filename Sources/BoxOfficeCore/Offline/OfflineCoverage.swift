@@ -12,6 +12,8 @@ package struct OfflineCoverage: Sendable {
     /// `offline_unavailable` lists them, not at every start.
     private var searchParameters: [String: [[String: String]]] = [:]
     package private(set) var codeKinds: [CodeKind] = []
+    /// The last day of the recorded runs' lists (`movie.run`'s default `through` offline); nil: no run is recorded.
+    package internal(set) var runsThrough: CalendarDate?
 
     mutating func record(_ call: UpstreamCall) {
         switch call.path {

@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 extension BoxOfficeService {
     /// A film's run to rebuild: which film, the narrower lists it belongs to, and the days to look at.
     package struct RunRequest: Sendable, Hashable {
@@ -6,83 +8,166 @@ extension BoxOfficeService {
         package var openDate: CalendarDate?
         /// The film's nation list (`repNationCd`), asked on a day it is outside the overall top 10; nil: unknown.
         package var nation: Filters.Nation?
-        /// The film's 다양성 (true) or 상업 (false) list (`multiMovieYn`), asked after the nation list; nil: unknown.
+        /// The film's 다양성 (true) or 상업 (false) list (`multiMovieYn`), asked after the nation list; nil: not asked.
         package var diversity: Bool?
-        /// The days to look at, each one day's lists.
+        /// The days that may be looked at, each one day's lists; the scan may stop before the last (``RunScan``).
         package var days: ClosedRange<CalendarDate>
+        /// Bypass the cache for every list, and rewrite it.
+        package var refresh = false
 
         package init(
             movieCode: String, title: String, openDate: CalendarDate?, nation: Filters.Nation? = nil,
-            diversity: Bool? = nil, days: ClosedRange<CalendarDate>
+            diversity: Bool? = nil, days: ClosedRange<CalendarDate>, refresh: Bool = false
         ) {
             (self.movieCode, self.title, self.openDate) = (movieCode, title, openDate)
-            (self.nation, self.diversity, self.days) = (nation, diversity, days)
+            (self.nation, self.diversity, self.days, self.refresh) = (nation, diversity, days, refresh)
         }
 
         /// The lists a day is asked in, in order: the overall top 10, then the narrower ones the film belongs to.
-        var lists: [(RunDay.List, Filters)] {
+        package var lists: [(RunDay.List, Filters)] {
             var lists: [(RunDay.List, Filters)] = [(.all, Filters())]
             if let nation { lists.append((nation == .korean ? .korean : .foreign, Filters(nation: nation))) }
             if let diversity { lists.append((diversity ? .diversity : .commercial, Filters(multiMovie: diversity))) }
             return lists
         }
+
+        /// Every day of ``days``, in order.
+        var dates: [CalendarDate] {
+            Array(sequence(first: days.lowerBound) { $0 < days.upperBound ? $0.adding(days: 1) : nil })
+        }
+
+        /// The day the run is counted from: the opening day, or the first day looked at without one.
+        var opening: CalendarDate { openDate ?? days.lowerBound }
+    }
+
+    /// What a run will cost before a call: the days that may be looked at, and how many of their overall lists the
+    /// cache does not hold (one KOBIS call each; a day the film is outside the overall list costs one more per
+    /// narrower list asked, at most ``narrowerAtMost``).
+    package struct RunPlan: Sendable {
+        package var days: Int
+        package var uncached: Int
+        package var narrowerAtMost: Int
+    }
+
+    /// Readies what the cache keeps for the run's overall lists and counts those it does not hold.
+    package func plan(_ request: RunRequest) async throws(BoxOfficeError) -> RunPlan {
+        let dates = request.dates
+        let plans = try dates.map { date throws(BoxOfficeError) in
+            try plan(BoxOfficeRequest(span: .daily(date), refresh: request.refresh))
+        }
+        await prefetch(plans)
+        var uncached = 0
+        for var plan in plans where inMemory(&plan) == nil { uncached += 1 }
+        return RunPlan(days: dates.count, uncached: uncached, narrowerAtMost: (request.lists.count - 1) * dates.count)
     }
 
     /// The film's run over the request's days: each day's overall top 10 and, on a day the film is not in it, the
     /// narrower lists it belongs to, one at a time until one has it. Every list goes through the service's chain
     /// (the cache, coalescing, the per-service bound, the quota), so a second run of the same days makes no upstream
-    /// call; `width` days are looked at at once, and `progress` hears of each day done. A day whose lists cannot be
-    /// had is a gap with the failure's reason; a day no list has is `not_listed`.
+    /// call. A day whose lists are all in memory is answered without a task; the others are looked at `width` at a
+    /// time, in date order, and `progress` hears of each day done. At most `maxCalls` lists are fetched that the
+    /// memory tier does not hold as `budget` allows (runs compared share one). The scan stops as
+    /// ``RunCoverage/Stop`` says.
     package func run(
-        _ request: RunRequest, width: Int = 10, progress: @Sendable (Int, Int) -> Void = { _, _ in }
-    ) async -> FilmRun {
-        let days = Array(
-            sequence(first: request.days.lowerBound) { $0 < request.days.upperBound ? $0.adding(days: 1) : nil })
-        var listed: [CalendarDate: RunDay.Figures] = [:]
-        var missing: [CalendarDate: String] = [:]
-        await withTaskGroup(of: (CalendarDate, Result<RunDay.Figures, RunGap>).self) { group in
-            var next = 0
-            func add() {
-                guard next < days.count else { return }
-                let day = days[next]
-                next += 1
-                group.addTask { (day, await self.look(at: day, for: request)) }
-            }
-            for _ in 0..<max(1, width) { add() }
-            var done = 0
-            for await (day, outcome) in group {
-                switch outcome {
-                case .success(let figures): listed[day] = figures
-                case .failure(let gap): missing[day] = gap.reason
+        _ request: RunRequest, budget: CallBudget = CallBudget(nil), width: Int = 20,
+        progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async -> (FilmRun, RunCoverage) {
+        let dates = request.dates
+        let calls = CallBudget(nil)
+        var scan = RunScan(dates: dates, opening: request.opening)
+        await withTaskGroup(of: (Int, RunScan.Outcome).self) { group in
+            var inFlight = 0
+            while true {
+                while inFlight < max(1, width), let index = scan.nextIndex() {
+                    if let known = lookInMemory(at: dates[index], for: request) {
+                        scan.record(known, at: index)
+                        progress(scan.done, dates.count)
+                    } else {
+                        group.addTask {
+                            (index, await self.look(at: dates[index], for: request, budget: budget, counted: calls))
+                        }
+                        inFlight += 1
+                    }
                 }
-                done += 1
-                progress(done, days.count)
-                add()
+                guard inFlight > 0, let (index, outcome) = await group.next() else { break }
+                inFlight -= 1
+                scan.record(outcome, at: index)
+                progress(scan.done, dates.count)
             }
         }
-        return FilmRun(
+        let run = FilmRun(
             movieCode: request.movieCode, title: request.title, openDate: request.openDate,
-            through: request.days.upperBound, listed: listed, missing: missing)
+            through: request.days.upperBound, listed: scan.listed, missing: scan.missing)
+        let coverage = RunCoverage(
+            from: dates.first, to: scan.covered > 0 ? dates[scan.covered - 1] : nil, daysLooked: scan.covered,
+            calls: calls.spent,
+            lists: RunDay.List.allCases.filter(scan.listsUsed.contains), stopped: scan.stop ?? .through)
+        return (run, coverage)
     }
 
-    /// Why a day of a run has no figures.
-    struct RunGap: Error {
-        var reason: String
+    /// The film's row on `date` when every list it needs is in the memory tier; nil when one must be fetched.
+    private func lookInMemory(at date: CalendarDate, for request: RunRequest) -> RunScan.Outcome? {
+        guard !request.refresh else { return nil }
+        for (list, filters) in request.lists {
+            guard var plan = try? plan(BoxOfficeRequest(span: .daily(date), filters: filters)),
+                let office = inMemory(&plan)
+            else { return nil }
+            if let entry = office.value.entries.first(where: { $0.movieCode == request.movieCode }) {
+                return .listed(RunDay.Figures(entry, list: list))
+            }
+        }
+        return .missing("not_listed")
     }
 
-    /// The film's row on `day`, from the first of its lists that has it.
-    private func look(at day: CalendarDate, for request: RunRequest) async -> Result<RunDay.Figures, RunGap> {
+    /// The film's row on `date`, from the first of its lists that has it; each list the memory tier does not hold
+    /// takes a call from `budget` first, and is counted in `counted`.
+    private func look(
+        at date: CalendarDate, for request: RunRequest, budget: CallBudget, counted: CallBudget
+    ) async -> RunScan.Outcome {
         for (list, filters) in request.lists {
             let office: BoxOffice
             do {
-                office = try await boxOffice(try plan(BoxOfficeRequest(span: .daily(day), filters: filters))).value
+                var plan = try plan(BoxOfficeRequest(span: .daily(date), filters: filters, refresh: request.refresh))
+                if list != .all { await prefetch([plan]) }
+                if let kept = inMemory(&plan) {
+                    office = kept.value
+                } else {
+                    guard budget.take() else { return .stopped(.maxCalls) }
+                    _ = counted.take()
+                    office = try await boxOffice(plan).value
+                }
             } catch {
-                return .failure(RunGap(reason: error.reason.rawValue))
+                switch error.reason {
+                case .quotaExhausted: return .stopped(.quota)
+                case .offlineUnavailable: return .stopped(.notRecorded)
+                default: return .missing(error.reason.rawValue)
+                }
             }
             if let entry = office.entries.first(where: { $0.movieCode == request.movieCode }) {
-                return .success(RunDay.Figures(entry, list: list))
+                return .listed(RunDay.Figures(entry, list: list))
             }
         }
-        return .failure(RunGap(reason: "not_listed"))
+        return .missing("not_listed")
     }
+}
+
+/// The lists a run may still fetch: `nil` is no bound. Taken from concurrent tasks, so behind a lock.
+package final class CallBudget: Sendable {
+    private let state: NIOLockedValueBox<(left: Int?, spent: Int)>
+
+    package init(_ calls: Int?) { state = NIOLockedValueBox((calls, 0)) }
+
+    /// Takes one call; false when none is left.
+    func take() -> Bool {
+        state.withLockedValue { state in
+            if let left = state.left {
+                guard left > 0 else { return false }
+                state.left = left - 1
+            }
+            state.spent += 1
+            return true
+        }
+    }
+
+    package var spent: Int { state.withLockedValue { $0.spent } }
 }

@@ -31,6 +31,8 @@ package final class WorkerRuntime: Sendable {
     private let warnings: CacheWarnings
     /// Where what a request cannot say goes (stderr in the worker): a card's poster left out.
     package let logger: Logger
+    /// The bound on calls in flight per service (`--upstream-width`), which a run's scan keeps to as well.
+    package let upstreamWidth: Int
     private let transport: AsyncHTTPClientTransport?
 
     /// `logger` takes the warnings about a store that does not work (one per outage) and the notice when it works
@@ -41,6 +43,7 @@ package final class WorkerRuntime: Sendable {
     ) throws {
         counters = UpstreamCounters()
         self.logger = logger
+        upstreamWidth = configuration.upstreamWidth
         files = try configuration.filesDirectory.map { (path) throws(BoxOfficeError) in try FilesDirectory(path) }
         cardFiles = configuration.cardsAsFiles ? files : nil
         let fixedToday = configuration.today

@@ -18,6 +18,8 @@ package struct WorkerMethods: Sendable {
     let companySearch: CompanySearchMethod
     let company: CompanyDetailMethod
     let codes: CodesListMethod
+    let run: MovieRunMethod
+    let compare: MovieCompareMethod
     /// `diagnostics.sleep` and `diagnostics.fail`, with `--diagnostics` only.
     let diagnostics: [any RPCMethod]
     /// Presents an answer beyond its JSON, for every face.
@@ -40,12 +42,15 @@ package struct WorkerMethods: Sendable {
         companySearch = try CompanySearchMethod.make(runtime)
         company = try CompanyDetailMethod.make(runtime)
         codes = try CodesListMethod.make(runtime)
+        run = try MovieRunMethod.make(runtime)
+        compare = try MovieCompareMethod.make(runtime)
         presenter = Presenter(runtime: runtime)
         diagnostics = configuration.diagnostics ? [try DiagnosticsSleepMethod(), try DiagnosticsFailMethod()] : []
         let served: [any RPCMethod] = [
             ping, status, discover, PresentingMethod(daily, presenter: presenter),
             PresentingMethod(weekly, presenter: presenter), PresentingMethod(detail, presenter: presenter), poster,
-            PresentingMethod(search, presenter: presenter), peopleSearch, person, companySearch, company, codes,
+            PresentingMethod(search, presenter: presenter), peopleSearch, person, companySearch, company, codes, run,
+            compare,
         ]
         registry = MethodRegistry(served + diagnostics)
     }
