@@ -13,6 +13,7 @@ It also carries the version from VERSION (the one place it is written) to the cl
 The generated files are checked in and never edited by hand. Standard library only.
 """
 import json
+import keyword
 import pathlib
 import re
 import sys
@@ -102,8 +103,10 @@ class Emitter:
             return self.literal(schema["const"])
         if "enum" in schema:
             return self.union([self.literal(value) for value in schema["enum"]])
+        # A oneOf beside the object's own properties only says which of them come together (movie.run's day: listed,
+        # with its figures, or missing, with none): one object, typed by its properties, not a union of its options.
         for key in ("oneOf", "anyOf"):
-            if key in schema:
+            if key in schema and "properties" not in schema:
                 return self.union([self.render(option, "%s%d" % (name, index), defs)
                                    for index, option in enumerate(schema[key])])
         kinds = schema.get("type")
@@ -244,10 +247,15 @@ def python_file():
         required = [field for field in fields if field[2]]
         optional = [field for field in fields if not field[2]]
         lines.append("")
-        identifier_ok = all(re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key) for key, *_ in fields)
+        # A key that is no identifier, or is one of Python's keywords (a run's coverage has `from`), cannot be a
+        # class body's field: such a type is written in TypedDict's functional form, all required when none is
+        # optional (else all optional: the functional form has no per-key marking before Python 3.11's NotRequired).
+        identifier_ok = all(re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key) and not keyword.iskeyword(key)
+                            for key, *_ in fields)
         if not identifier_ok:
-            lines.append("%s = TypedDict(%r, {%s}, total=False)" % (
-                name, name, ", ".join("%r: %r" % (key, kind) for key, kind, _, _ in fields)))
+            lines.append("%s = TypedDict(%r, {%s}, total=%r)" % (
+                name, name, ", ".join("%r: %r" % (key, kind) for key, kind, _, _ in fields), not optional))
+            lines.append("")
             continue
         if required and optional:
             lines.append("class _%sRequired(TypedDict):" % name)

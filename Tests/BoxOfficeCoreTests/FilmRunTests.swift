@@ -204,11 +204,13 @@ struct FilmRunServiceTests {
         let service = BoxOfficeService(fetcher: lists, calendar: { SeoulCalendar(today: CalendarDate("2024-07-01")!) })
         let days = CalendarDate("2024-02-15")!...CalendarDate("2024-06-30")!
         let done = NIOLockedValueBox(0)
-        let run = await service.run(Self.request(days), width: 8) { finished, total in
+        let (run, coverage) = await service.run(Self.request(days), width: 8) { finished, total in
             done.withLockedValue { $0 = max($0, finished) }
             #expect(total == 137)
         }
-        #expect(done.withLockedValue { $0 } == 137)
+        // The run is over after 7 days in no list (06-03..06-09); calls in flight may finish past it.
+        #expect(coverage.stopped == .ended && coverage.to == CalendarDate("2024-06-09") && coverage.daysLooked == 116)
+        #expect(done.withLockedValue { $0 } >= 116 && coverage.lists == [.all, .korean])
         // Previews on 02-20 and 02-21 (the 21st in the Korean list only), the last listed day 06-02.
         #expect(run.days.first?.date == CalendarDate("2024-02-20"))
         #expect(run.days.first?.day == -1)
@@ -219,8 +221,9 @@ struct FilmRunServiceTests {
         let tenMillion = try #require(run.milestones.first { $0.audience == 10_000_000 })
         #expect(tenMillion.date == CalendarDate("2024-03-24") && tenMillion.day == 32)
         // One overall list a day, and the narrower lists only on the days the film is outside it.
-        let outside = 137 - 84
-        #expect(lists.count >= 137 + outside && lists.count <= 137 + 2 * outside, "\(lists.count) calls")
+        let outside = 116 - 84
+        #expect(lists.count >= 116 + outside && lists.count <= 137 + 2 * (137 - 84), "\(lists.count) calls")
+        #expect(coverage.calls == lists.count, "without a cache in front every list fetched is a call")
     }
 
     @Test(
@@ -229,12 +232,14 @@ struct FilmRunServiceTests {
     func unavailableDays() async {
         let lists = RecordedLists(failing: ["20240303"])
         let service = BoxOfficeService(fetcher: lists, calendar: { SeoulCalendar(today: CalendarDate("2024-07-01")!) })
-        let run = await service.run(Self.request(CalendarDate("2024-03-01")!...CalendarDate("2024-03-05")!))
+        let (run, _) = await service.run(Self.request(CalendarDate("2024-03-01")!...CalendarDate("2024-03-05")!))
         #expect(run.days.count == 5)
         #expect(run.days[2].listing == .missing("upstream_unavailable"))
         #expect(run.days.filter { $0.figures != nil }.count == 4)
         // Days outside the first and last listed one are not part of the run: 06-03.. had the film in no list.
-        let late = await service.run(Self.request(CalendarDate("2024-05-28")!...CalendarDate("2024-06-30")!))
+        let (late, coverage) = await service.run(
+            Self.request(CalendarDate("2024-05-28")!...CalendarDate("2024-06-30")!))
+        #expect(coverage.stopped == .ended && coverage.to == CalendarDate("2024-06-09"))
         #expect(late.days.last?.date == CalendarDate("2024-06-02"))
         #expect(late.days.contains { $0.listing == .missing("not_listed") })
     }

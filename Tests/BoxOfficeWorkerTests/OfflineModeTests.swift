@@ -17,6 +17,7 @@ struct OfflineModeTests {
             ("boxoffice.daily", nil), ("boxoffice.daily", ["date": "2022-01-05", "include": ["detail"]]),
             ("boxoffice.weekly", nil), ("movie.detail", ["movieCode": "20199882"]),
             ("movie.poster", ["movieCode": "20124079"]), ("movie.search", ["title": "범죄와의 전쟁"]),
+            ("movie.run", ["title": "파묘"]), ("movie.compare", ["movies": ["20234675", "범죄도시4"]]),
         ]
         let lines = calls.enumerated().map { request(.int($0.offset), $0.element.0, params: $0.element.1) }
         let out = try await OfflineWorker(Self.arguments).jsonRPC.json(lines)
@@ -32,6 +33,27 @@ struct OfflineModeTests {
         #expect(out[2][at: "/result/kind"] == "weekend")
         #expect(out[3][at: "/result/title"] == "경관의 피")
         #expect(out[4][at: "/result/query"] == "광해, 왕이 된 남자 영화 포스터")
+    }
+
+    @Test("the recorded runs: 파묘 and 범죄도시4 past ten million on days 32 and 22, a fresh clone's answer")
+    func recordedRuns() async throws {
+        let out = try await OfflineWorker(Self.arguments).jsonRPC.json([
+            request(1, "movie.run", params: ["movieCode": "20234675"]),
+            request(2, "movie.compare", params: ["movies": ["파묘", "범죄도시4"]]),
+            request(3, "movie.run", params: ["title": "없는 영화 제목"]),
+        ])
+        let run = try #require(out[0]["result"], "\(out[0])")
+        #expect(run["through"] == "2024-06-30" && run[at: "/coverage/offline"] == true)
+        #expect(run[at: "/coverage/stopped"] == "ended" && run[at: "/coverage/to"] == "2024-06-09")
+        let tenMillion = run["milestones"]?.arrayValue?.first { $0["audience"] == 10_000_000 }
+        #expect(tenMillion == ["audience": 10_000_000, "date": "2024-03-24", "day": 32])
+        #expect(
+            run["days"]?.arrayValue?.first { $0["date"] == "2024-05-30" } == [
+                "date": "2024-05-30", "day": 99, "missing": "not_listed",
+            ])
+        let steps = out[1][at: "/result/milestones"]?.arrayValue?.first { $0["audience"] == 10_000_000 }
+        #expect(steps?["days"] == [32, 22], "\(out[1])")
+        #expect(out[2][at: "/error/data/reason"] == "offline_unavailable", "a title search not recorded: \(out[2])")
     }
 
     @Test("what the fixtures do not cover is offline_unavailable, naming what they do cover")

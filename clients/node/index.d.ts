@@ -2,8 +2,9 @@
 import type {
   BoxofficeDailyParams, BoxofficeDailyResult, BoxofficeWeeklyParams, BoxofficeWeeklyResult, CodesListParams,
   CodesListResult, CompanyDetailParams, CompanyDetailResult, CompanySearchParams, CompanySearchResult, Methods,
-  MovieDetailParams, MovieDetailResult, MoviePosterParams, MoviePosterResult, MovieSearchParams, MovieSearchResult,
-  PeopleDetailParams, PeopleDetailResult, PeopleSearchParams, PeopleSearchResult, WorkerStatusResult,
+  MovieCompareParams, MovieCompareResult, MovieDetailParams, MovieDetailResult, MoviePosterParams, MoviePosterResult,
+  MovieRunParams, MovieRunResult, MovieSearchParams, MovieSearchResult, PeopleDetailParams, PeopleDetailResult,
+  PeopleSearchParams, PeopleSearchResult, WorkerStatusResult,
 } from "./types.js";
 
 export * from "./types.js";
@@ -88,6 +89,12 @@ export class Worker {
   poster(params: MoviePosterParams & CallOptions): Promise<MoviePosterResult>;
   search(title: string, params?: Omit<MovieSearchParams, "title"> & CallOptions): Promise<MovieSearchResult>;
   search(params: MovieSearchParams & CallOptions): Promise<MovieSearchResult>;
+  /** A film's run from the daily lists; a bare string is a title. */
+  movieRun(
+    title: string, params?: Omit<MovieRunParams, "title" | "movieCode"> & CallOptions): Promise<MovieRunResult>;
+  movieRun(params: MovieRunParams & CallOptions): Promise<MovieRunResult>;
+  /** 2 to 8 films' runs side by side, by day since each one's opening: `movieCompare({ movies: [a, b] })`. */
+  movieCompare(params: MovieCompareParams & CallOptions): Promise<MovieCompareResult>;
   /** People by name and/or a film's title; a bare string is a name. */
   peopleSearch(name: string, params?: Omit<PeopleSearchParams, "name"> & CallOptions): Promise<PeopleSearchResult>;
   peopleSearch(params?: PeopleSearchParams & CallOptions): Promise<PeopleSearchResult>;

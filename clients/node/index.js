@@ -421,6 +421,25 @@ export class Worker {
   }
 
   /**
+   * A film's run from KOBIS's daily lists (`movie.run`), by title (`movieRun("파묘")`) or `{ movieCode }`: each day
+   * from its previews to its last in a top 10, the day of each milestone and a summary. A title that names no film,
+   * or several (listed in `data.candidates`), is InvalidParams; without `maxCalls`, a run needing more KOBIS calls
+   * than today's quota leaves is refused before any call (QuotaExhausted).
+   */
+  movieRun(params, more) {
+    return this.typed("movie.run", "title", params, more);
+  }
+
+  /**
+   * 2 to 8 films' runs side by side, by day since each one's opening (`movie.compare`):
+   * `movieCompare({ movies: ["파묘", "범죄도시4"] })`, each a movie code or a title. An object only: the films are no
+   * bare string, and the limits (`maxCalls` for all of them together) go beside them.
+   */
+  movieCompare(params) {
+    return this.typed("movie.compare", undefined, params);
+  }
+
+  /**
    * People by name and/or the title of a film of theirs (`people.search`); a bare string is a name:
    * `peopleSearch("김종현", { limit: 20 })` is `peopleSearch({ name: "김종현", limit: 20 })`.
    */

@@ -68,6 +68,17 @@ export const PARAM_RULES = {
       steps: {"type": "integer"},
     },
   },
+  "movie.compare": {
+    closed: true,
+    properties: {
+      movies: {"type": "array", "items": {"type": "string"}},
+      through: {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "format": "date"},
+      days: {"type": "integer"},
+      maxCalls: {"type": "integer"},
+      diversity: {"type": "boolean"},
+      refresh: {"type": "boolean"},
+    },
+  },
   "movie.detail": {
     closed: true,
     properties: {
@@ -82,6 +93,18 @@ export const PARAM_RULES = {
       title: {"type": "string"},
       movieCode: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
       download: {"type": "boolean"},
+      refresh: {"type": "boolean"},
+    },
+  },
+  "movie.run": {
+    closed: true,
+    properties: {
+      movieCode: {"type": "string", "pattern": "^[0-9A-Za-z]{1,20}$"},
+      title: {"type": "string"},
+      through: {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "format": "date"},
+      days: {"type": "integer"},
+      maxCalls: {"type": "integer"},
+      diversity: {"type": "boolean"},
       refresh: {"type": "boolean"},
     },
   },

@@ -347,6 +347,104 @@ export interface DiagnosticsSleepResult {
   steps: number;
 }
 
+export interface MovieCompareParams {
+  /** The films: each a KOBIS movie code (8 characters, digits with at most one capital letter: 20234675, 2023C625) or a title resolved as movie.run resolves it. */
+  movies: string[];
+  /** The last day to look at, YYYY-MM-DD (at most yesterday in Asia/Seoul). Default: yesterday; offline: the last day of the recorded runs (2024-06-30). */
+  through?: string;
+  /** How many days from the opening day (day 1) the scan may look at; it also looks at the 7 days before for previews, and stops earlier once the film has been in no list for 7 days in a row. */
+  days?: number;
+  /** At most this many KOBIS calls for all the films together; see movie.run. */
+  maxCalls?: number;
+  /** true: also ask the 다양성 영화 list (multiMovieYn=Y), false: the 상업 영화 list (N), on a day the film is in neither the overall nor its nation's top 10. Absent: not asked. */
+  diversity?: boolean;
+  /** true: bypass the cache for every list and refresh it. */
+  refresh?: boolean;
+}
+
+export interface MovieCompareResult {
+  through: string;
+  films: MovieCompareResultFilmsItem[];
+  days: MovieCompareResultDaysItem[];
+  milestones: MovieCompareResultMilestonesItem[];
+}
+
+export interface MovieCompareResultFilmsItem {
+  movieCode: string;
+  title: string;
+  openDate: string | null;
+  through: string;
+  milestones: MovieCompareResultFilmsItemMilestonesItem[];
+  summary: MovieCompareResultFilmsItemSummary;
+  coverage: MovieCompareResultFilmsItemCoverage;
+}
+
+export interface MovieCompareResultFilmsItemMilestonesItem {
+  audience: number;
+  date: string;
+  day: number;
+}
+
+export interface MovieCompareResultFilmsItemSummary {
+  opening: MovieCompareResultFilmsItemSummaryOpening | null;
+  peak: MovieCompareResultFilmsItemSummaryOpening | null;
+  firstWeek: number | null;
+  secondWeek: number | null;
+  /** 1 − second week ÷ first week: 0.4 is a 40 % drop. */
+  secondWeekDrop: number | null;
+  totalAtDay14: number | null;
+  totalAtDay49: number | null;
+  /** The total at day 49 over the total at day 14 (뒷심). */
+  stayingPower: number | null;
+  bestWeekend: MovieCompareResultFilmsItemSummaryBestWeekend | null;
+  screensAtPeak: number | null;
+  audiencePerShow: number | null;
+  /** For each null figure, why the listed days cannot give it. */
+  unavailable: Record<string, unknown>;
+}
+
+export interface MovieCompareResultFilmsItemSummaryOpening {
+  date: string;
+  day: number;
+  audience: number;
+}
+
+export interface MovieCompareResultFilmsItemSummaryBestWeekend {
+  friday: string;
+  sunday: string;
+  audience: number;
+}
+
+export interface MovieCompareResultFilmsItemCoverage {
+  from: string | null;
+  to: string | null;
+  daysLooked: number;
+  /** The overall lists the cache did not hold before the scan (at most one KOBIS call each). */
+  plannedCalls: number;
+  /** The lists fetched that the memory tier did not hold. */
+  calls: number;
+  lists: ("all" | "korean" | "foreign" | "diversity" | "commercial")[];
+  stopped: "through" | "ended" | "max_calls" | "quota_exhausted" | "offline_unavailable";
+  offline: boolean;
+}
+
+export interface MovieCompareResultDaysItem {
+  day: number;
+  films: (MovieCompareResultDaysItemFilmsItem | null)[];
+}
+
+export interface MovieCompareResultDaysItemFilmsItem {
+  date: string;
+  audience?: number;
+  audienceTotal?: number;
+  missing?: string;
+}
+
+export interface MovieCompareResultMilestonesItem {
+  audience: number;
+  days: (number | null)[];
+}
+
 export interface MovieDetailParams {
   /** The KOBIS movie code (movieCd): letters and digits, usually 8 digits, sometimes alphanumeric (2023C625). */
   movieCode: string;
@@ -391,6 +489,48 @@ export interface MoviePosterParams {
   download?: boolean;
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+}
+
+export interface MovieRunParams {
+  /** The film's KOBIS movie code (movieCd). */
+  movieCode?: string;
+  /** The film's title, resolved through movie.search: an exact title first; several films → -32602 listing them (data.candidates). */
+  title?: string;
+  /** The last day to look at, YYYY-MM-DD (at most yesterday in Asia/Seoul). Default: yesterday; offline: the last day of the recorded runs (2024-06-30). */
+  through?: string;
+  /** How many days from the opening day (day 1) the scan may look at; it also looks at the 7 days before for previews, and stops earlier once the film has been in no list for 7 days in a row. */
+  days?: number;
+  /** At most this many KOBIS calls (lists the cache does not hold): the scan stops there, coverage.stopped max_calls. Without it a run whose lists need more calls than today's quota leaves is refused before any call (-31005, with the counts). */
+  maxCalls?: number;
+  /** true: also ask the 다양성 영화 list (multiMovieYn=Y), false: the 상업 영화 list (N), on a day the film is in neither the overall nor its nation's top 10. Absent: not asked. */
+  diversity?: boolean;
+  /** true: bypass the cache for every list and refresh it. */
+  refresh?: boolean;
+}
+
+export interface MovieRunResult {
+  movieCode: string;
+  title: string;
+  openDate: string | null;
+  through: string;
+  days: MovieRunResultDaysItem[];
+  milestones: MovieCompareResultFilmsItemMilestonesItem[];
+  summary: MovieCompareResultFilmsItemSummary;
+  coverage: MovieCompareResultFilmsItemCoverage;
+}
+
+export interface MovieRunResultDaysItem {
+  date: string;
+  day: number;
+  rank?: number;
+  list?: "all" | "korean" | "foreign" | "diversity" | "commercial";
+  audience?: number;
+  audienceTotal?: number;
+  sales?: number;
+  salesTotal?: number;
+  screens?: number;
+  shows?: number;
+  missing?: string;
 }
 
 export interface MovieSearchParams {
@@ -642,8 +782,10 @@ export interface Methods {
   "company.search": { params: CompanySearchParams; result: CompanySearchResult };
   "diagnostics.fail": { params: DiagnosticsFailParams; result: DiagnosticsFailResult };
   "diagnostics.sleep": { params: DiagnosticsSleepParams; result: DiagnosticsSleepResult };
+  "movie.compare": { params: MovieCompareParams; result: MovieCompareResult };
   "movie.detail": { params: MovieDetailParams; result: MovieDetailResult };
   "movie.poster": { params: MoviePosterParams; result: MoviePosterResult };
+  "movie.run": { params: MovieRunParams; result: MovieRunResult };
   "movie.search": { params: MovieSearchParams; result: MovieSearchResult };
   "people.detail": { params: PeopleDetailParams; result: PeopleDetailResult };
   "people.search": { params: PeopleSearchParams; result: PeopleSearchResult };

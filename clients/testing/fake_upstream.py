@@ -5,7 +5,8 @@ Fixtures/upstream and counting what it is asked.
     python3 clients/testing/fake_upstream.py [--port-file FILE] [--hostile NAME [--hostile-fault]]
 
 Prints its port on stdout (and writes it to FILE). A daily box office of a day with no recording is the 2023-04-26
-recording shown as that day; people, companies and code lists answer their recordings too. KOBIS lives under /kobis, Kakao under /kakao, a poster image
+recording shown as that day; people, companies and code lists answer their recordings too, and every movie search
+the one recorded (the title NO_FILM_TITLE: no film). KOBIS lives under /kobis, Kakao under /kakao, a poster image
 under /images/poster.jpg (a stand-in, or --poster FILE); GET /__flaky?times=N answers the next N KOBIS calls with HTTP 500,
 GET /__quota?calls=N the next N with KOBIS's quota fault (320011); GET /__hold?after=N holds every KOBIS call past the N-th until GET /__release; GET
 /__requests answers the counts so far as JSON ({"kobis": n, "kakao": n, "images": n, "calls":
@@ -114,6 +115,11 @@ RECORDED = {
 }
 
 
+# A movie search for this title answers KOBIS's empty list: a title that names no film (everything else searched
+# answers the one recorded search).
+NO_FILM_TITLE = "없는 영화"
+
+
 def fixture(name):
     path = FIXTURES / name
     return path.read_bytes() if path.exists() else None
@@ -193,6 +199,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif url.path == "/kobis/boxoffice/searchWeeklyBoxOfficeList.json":
             weekly = fixture("kobis/weekly-%s-%s.json" % (query.get("weekGb", ""), query.get("targetDt", "")))
             body = hostile_body(weekly)
+        elif url.path == "/kobis/movie/searchMovieList.json" and query.get("movieNm") == NO_FILM_TITLE:
+            body = json.dumps({"movieListResult": {"totCnt": 0, "source": "영화진흥위원회", "movieList": []}},
+                              ensure_ascii=False).encode()
         elif url.path in RECORDED:
             name, parameter = RECORDED[url.path]
             body = hostile_body(fixture(name % query.get(parameter, "") if parameter else name))

@@ -40,26 +40,59 @@ extension BoxOfficeService {
         var opening: CalendarDate { openDate ?? days.lowerBound }
     }
 
-    /// What a run will cost before a call: the days that may be looked at, and how many of their overall lists the
-    /// cache does not hold (one KOBIS call each; a day the film is outside the overall list costs one more per
-    /// narrower list asked, at most ``narrowerAtMost``).
+    /// What a run will cost before a call: the days that may be looked at, and how many of them need a list the
+    /// cache does not hold (one KOBIS call each for the overall list; a day the film is outside it costs one more
+    /// per narrower list asked, at most ``narrowerAtMost``).
     package struct RunPlan: Sendable {
         package var days: Int
         package var uncached: Int
         package var narrowerAtMost: Int
     }
 
-    /// Readies what the cache keeps for the run's overall lists and counts those it does not hold.
+    /// Readies what the cache keeps for the run's lists (the overall ones, then the narrower ones of the days the
+    /// film is outside the overall list) and counts the days that need a fetch, in date order, up to where the cached
+    /// days alone show the run over (``RunScan/endAfter`` days in no list): a run already scanned plans nothing,
+    /// whatever days past its end the window holds; a day not cached counts, and may be listed, so it never ends one.
     package func plan(_ request: RunRequest) async throws(BoxOfficeError) -> RunPlan {
         let dates = request.dates
-        let plans = try dates.map { date throws(BoxOfficeError) in
-            try plan(BoxOfficeRequest(span: .daily(date), refresh: request.refresh))
-        }
-        await prefetch(plans)
         var uncached = 0
-        for var plan in plans where inMemory(&plan) == nil { uncached += 1 }
+        var absentInARow = 0
+        // A chunk at a time, so what one chunk readies is still in the memory tier (a few hundred lists) when its
+        // days are counted.
+        chunks: for start in stride(from: 0, to: dates.count, by: Self.planChunk) {
+            let chunk = dates[start..<min(start + Self.planChunk, dates.count)]
+            let overall = try chunk.map { date throws(BoxOfficeError) in
+                try plan(BoxOfficeRequest(span: .daily(date), refresh: request.refresh))
+            }
+            await prefetch(overall)
+            var narrower: [BoxOfficePlan] = []
+            for var plan in overall {
+                guard let office = inMemory(&plan),
+                    !office.value.entries.contains(where: { $0.movieCode == request.movieCode })
+                else { continue }
+                for (_, filters) in request.lists.dropFirst() {
+                    narrower.append(try self.plan(BoxOfficeRequest(span: plan.request.span, filters: filters)))
+                }
+            }
+            await prefetch(narrower)
+            for date in chunk {
+                switch lookInMemory(at: date, for: request) {
+                case .missing?:
+                    if date >= request.opening { absentInARow += 1 }
+                case .listed?, .stopped?:
+                    absentInARow = 0
+                case nil:
+                    uncached += 1
+                    absentInARow = 0
+                }
+                if absentInARow >= RunScan.endAfter { break chunks }
+            }
+        }
         return RunPlan(days: dates.count, uncached: uncached, narrowerAtMost: (request.lists.count - 1) * dates.count)
     }
+
+    /// Days planned at once: their lists (up to three a day) fit the memory tier together.
+    static let planChunk = 60
 
     /// The film's run over the request's days: each day's overall top 10 and, on a day the film is not in it, the
     /// narrower lists it belongs to, one at a time until one has it. Every list goes through the service's chain
@@ -89,7 +122,11 @@ extension BoxOfficeService {
                         inFlight += 1
                     }
                 }
-                guard inFlight > 0, let (index, outcome) = await group.next() else { break }
+                guard inFlight > 0, let (index, outcome) = await group.next() else {
+                    // A run that ended, or stopped, early is done all the same.
+                    if scan.done < dates.count { progress(dates.count, dates.count) }
+                    break
+                }
                 inFlight -= 1
                 scan.record(outcome, at: index)
                 progress(scan.done, dates.count)
@@ -101,7 +138,8 @@ extension BoxOfficeService {
         let coverage = RunCoverage(
             from: dates.first, to: scan.covered > 0 ? dates[scan.covered - 1] : nil, daysLooked: scan.covered,
             calls: calls.spent,
-            lists: RunDay.List.allCases.filter(scan.listsUsed.contains), stopped: scan.stop ?? .through)
+            lists: RunDay.List.allCases.filter(Set(scan.listed.values.map(\.list)).contains),
+            stopped: scan.stop ?? .through)
         return (run, coverage)
     }
 
@@ -128,7 +166,8 @@ extension BoxOfficeService {
             let office: BoxOffice
             do {
                 var plan = try plan(BoxOfficeRequest(span: .daily(date), filters: filters, refresh: request.refresh))
-                if list != .all { await prefetch([plan]) }
+                // From the disk cache when it has the list (its memory entry may have made way for others).
+                if !request.refresh, inMemory(&plan) == nil { await prefetch([plan]) }
                 if let kept = inMemory(&plan) {
                     office = kept.value
                 } else {

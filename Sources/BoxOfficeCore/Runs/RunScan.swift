@@ -48,7 +48,6 @@ struct RunScan {
     let opening: CalendarDate
     private(set) var listed: [CalendarDate: RunDay.Figures] = [:]
     private(set) var missing: [CalendarDate: String] = [:]
-    private(set) var listsUsed: Set<RunDay.List> = []
     /// Why the scan stopped, judged in date order: the earliest day that stopped it (a failure that ends the scan,
     /// or the last of the days in no list), whichever order the calls finished in.
     var stop: RunCoverage.Stop? {
@@ -92,7 +91,6 @@ struct RunScan {
         switch outcome {
         case .listed(let figures):
             listed[date] = figures
-            listsUsed.insert(figures.list)
         case .missing(let reason):
             missing[date] = reason
         case .stopped(let why):

@@ -114,7 +114,9 @@ package struct FilmRunner: Sendable {
         }
     }
 
-    static func unresolved(_ title: String, _ candidates: [MovieSearch.Found], at location: JSONPointer) -> RPCError {
+    package static func unresolved(_ title: String, _ candidates: [MovieSearch.Found], at location: JSONPointer)
+        -> RPCError
+    {
         guard !candidates.isEmpty else {
             return .invalidParams(at: location, "no KOBIS film is titled \"\(title)\": search with movie.search")
         }
@@ -137,7 +139,7 @@ package struct FilmRunner: Sendable {
         return error
     }
 
-    /// The run request for `movie` up to `through`: from a week before the opening to `days` days after it.
+    /// The run request for `movie` up to `through`: from ``previewDays`` before the opening to `days` days after it.
     package func request(for movie: Movie, through: CalendarDate, limits: Limits, at location: JSONPointer)
         throws(RPCError) -> BoxOfficeService.RunRequest
     {
@@ -147,6 +149,12 @@ package struct FilmRunner: Sendable {
         }
         let first = max(open.adding(days: -Self.previewDays), SeoulCalendar.earliest)
         let last = min(through, open.adding(days: limits.days - 1))
+        guard open.adding(days: limits.days - 1) >= SeoulCalendar.earliest else {
+            throw RPCError.invalidParams(
+                at: location,
+                "\(movie.title) opened on \(open): KOBIS's daily lists begin on \(SeoulCalendar.earliest), after its run"
+            )
+        }
         guard first <= last else {
             throw RPCError.invalidParams(
                 at: JSONPointer(tokens: ["through"]),
@@ -176,7 +184,7 @@ package struct FilmRunner: Sendable {
         let days = plans.reduce(0) { $0 + $1.days }
         throw BoxOfficeError(
             .quotaExhausted,
-            "\(days) days of lists, \(days - needed) cached: \(needed) KOBIS calls needed and \(status.remaining) "
+            "\(needed) of \(days) days' lists are not cached: \(needed) KOBIS calls needed and \(status.remaining) "
                 + "left today (it resets at \(status.resetsAt)); nothing fetched. Give maxCalls to fetch part of it now",
             service: .kobis
         ).rpcError

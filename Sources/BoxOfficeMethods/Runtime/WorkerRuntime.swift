@@ -31,7 +31,8 @@ package final class WorkerRuntime: Sendable {
     private let warnings: CacheWarnings
     /// Where what a request cannot say goes (stderr in the worker): a card's poster left out.
     package let logger: Logger
-    /// The bound on calls in flight per service (`--upstream-width`), which a run's scan keeps to as well.
+    /// The bound on calls in flight per service (``WorkerConfiguration/upstreamWidth``), which a run's scan keeps to
+    /// as well.
     package let upstreamWidth: Int
     private let transport: AsyncHTTPClientTransport?
 

@@ -106,6 +106,120 @@ test("people, companies and codes offline", async () => {
   }
 });
 
+/** The run's day number of `date` (day 1 the opening), from the calendar. */
+const dayOf = (date, openDate) => (Date.parse(date) - Date.parse(openDate)) / 86400000 + 1;
+
+test("a film's run and a comparison offline", async () => {
+  const worker = offline();
+  try {
+    const seen = [];
+    const run = await worker.movieRun("파묘", { onProgress: (progress) => seen.push(progress) });
+    assert.deepEqual([run.movieCode, run.title, run.openDate], ["20234675", "파묘", "2024-02-22"]);
+    assert.deepEqual(run.milestones.filter((milestone) => milestone.audience === 10_000_000), [
+      { audience: 10_000_000, date: "2024-03-24", day: 32 },
+    ]);
+    assert.equal(dayOf("2024-03-24", run.openDate), 32);
+    assert.deepEqual([run.coverage.offline, run.coverage.stopped], [true, "ended"]);
+    assert.ok(seen.length > 0 && seen.every((progress, index) => index === 0 || progress >= seen[index - 1]));
+    // By code, the same run.
+    assert.deepEqual((await worker.movieRun({ movieCode: "20234675" })).milestones, run.milestones);
+
+    const compared = await worker.movieCompare({ movies: ["파묘", "범죄도시4"] });
+    assert.deepEqual(compared.films.map((film) => [film.movieCode, film.title, film.openDate]), [
+      ["20234675", "파묘", "2024-02-22"], ["20228797", "범죄도시4", "2024-04-24"],
+    ]);
+    const row = compared.milestones.filter((milestone) => milestone.audience === 10_000_000);
+    // 범죄도시4 opened 2024-04-24 and passed ten million on 2024-05-15: day 22, ten days before 파묘's 32.
+    assert.deepEqual(row, [{ audience: 10_000_000, days: [32, 22] }]);
+    compared.films.forEach((film, index) => {
+      const reached = film.milestones.find((milestone) => milestone.audience === 10_000_000);
+      assert.equal(dayOf(reached.date, film.openDate), reached.day);
+      assert.equal(reached.day, row[0].days[index]);
+    });
+
+    // Offline, a title no recorded search covers is not known to name no film: the worker says it has no recording
+    // (live, the same title is InvalidParams: "a title naming no film is InvalidParams").
+    await assert.rejects(worker.movieRun("없는 영화"), (error) =>
+      error instanceof OfflineUnavailable && error.code === -31006 && error.reason === "offline_unavailable");
+  } finally {
+    await worker.close();
+  }
+});
+
+test("a title naming no film is InvalidParams", async () => {
+  const cache = mkdtempSync(join(tmpdir(), "bo-node-"));
+  const worker = new Worker({
+    binary,
+    env: {
+      KOBIS_API_KEY: "test-kobis-key", KAKAO_REST_API_KEY: "test-kakao-key", KOBIS_BASE_URL: `${base}/kobis`,
+      KAKAO_BASE_URL: `${base}/kakao`, BOXOFFICE_CACHE_DIR: cache, BOXOFFICE_TODAY: "2026-11-21",
+    },
+  });
+  try {
+    // The fake KOBIS answers this title's search with no film (NO_FILM_TITLE in fake_upstream.py).
+    await assert.rejects(worker.movieRun("없는 영화"), (error) =>
+      error instanceof InvalidParams && error.code === -32602 && error.reason === "invalid_params" &&
+      error.data.errors[0].instanceLocation === "/title" && /no KOBIS film is titled "없는 영화"/.test(error.message));
+    // In a comparison the error names the film: the second (the first, 광해, is one the fake KOBIS has).
+    await assert.rejects(worker.movieCompare({ movies: ["20124079", "없는 영화"] }), (error) =>
+      error instanceof InvalidParams && error.data.errors[0].instanceLocation === "/movies/1");
+    // Every other title searched answers the one recorded search: five films, none titled "전쟁".
+    await assert.rejects(worker.movieRun({ title: "전쟁" }), (error) =>
+      error instanceof InvalidParams && error.data.candidates.length === 5 &&
+      error.data.candidates.some((film) => film.movieCode === "20113557" && film.openDate === "2012-02-02"));
+  } finally {
+    await worker.close();
+    rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test("the run methods send the worker's names", async () => {
+  const worker = new Worker({ binary: stub, args: ["--echo"] });
+  try {
+    assert.deepEqual(
+      await worker.movieRun("파묘", { through: "2024-06-30", days: 60, maxCalls: 30, diversity: false, refresh: true }), {
+        method: "movie.run",
+        params: { title: "파묘", through: "2024-06-30", days: 60, maxCalls: 30, diversity: false, refresh: true },
+      });
+    assert.deepEqual(await worker.movieRun({ movieCode: "20234675", maxCalls: 0 }), {
+      method: "movie.run", params: { movieCode: "20234675", maxCalls: 0 },
+    });
+    assert.deepEqual(await worker.movieCompare({ movies: ["파묘", "범죄도시4"], diversity: true }), {
+      method: "movie.compare", params: { movies: ["파묘", "범죄도시4"], diversity: true },
+    });
+  } finally {
+    await worker.close();
+  }
+});
+
+test("the run methods refuse before anything is sent", async () => {
+  const worker = offline();
+  try {
+    const errors = await refusedBeforeSending(worker, [
+      () => worker.movieRun("파묘", { maxCall: 30 }),
+      () => worker.movieRun({ movieCode: 20234675 }),
+      () => worker.movieRun("파묘", { through: "2024/06/30" }),
+      () => worker.movieRun("파묘", { max_calls: 30 }),
+      () => worker.movieCompare({ movies: "파묘" }),
+      () => worker.movieCompare({ movies: ["파묘", 20228797] }),
+      () => worker.movieCompare({ movies: ["파묘", "범죄도시4"], days: "60" }),
+      () => worker.movieCompare(["파묘", "범죄도시4"]),
+    ]);
+    const messages = errors.map((error) => error.message);
+    assert.match(messages[0], /Invalid params for movie\.run: unknown key "maxCall" \(did you mean "maxCalls"\?\)/);
+    assert.match(messages[1], /"movieCode" must be a string, not the integer 20234675/);
+    assert.match(messages[2], /"through" must be a date as YYYY-MM-DD, not "2024\/06\/30"/);
+    assert.match(messages[3], /"max_calls" \(did you mean "maxCalls"\?\)/);
+    assert.match(messages[4], /"movies" must be an array, not the string "파묘"/);
+    assert.match(messages[5], /"movies\[1\]" must be a string, not the integer 20228797/);
+    assert.equal(errors[5].data.errors[0].instanceLocation, "/movies/1");
+    assert.match(messages[6], /"days" must be an integer, not the string "60"/);
+    assert.match(messages[7], /the params must be an object, not an array/);
+  } finally {
+    await worker.close();
+  }
+});
+
 test("the people, company and code methods send the worker's names", async () => {
   const worker = new Worker({ binary: stub, args: ["--echo"] });
   try {

@@ -309,6 +309,91 @@ class DiagnosticsSleepResult(TypedDict):
     steps: int
 
 
+class _MovieCompareParamsRequired(TypedDict):
+    movies: List[str]
+
+
+class MovieCompareParams(_MovieCompareParamsRequired, total=False):
+    through: str
+    days: int
+    maxCalls: int
+    diversity: bool
+    refresh: bool
+
+
+class MovieCompareResult(TypedDict):
+    through: str
+    films: List[MovieCompareResultFilmsItem]
+    days: List[MovieCompareResultDaysItem]
+    milestones: List[MovieCompareResultMilestonesItem]
+
+
+class MovieCompareResultFilmsItem(TypedDict):
+    movieCode: str
+    title: str
+    openDate: Union[str, None]
+    through: str
+    milestones: List[MovieCompareResultFilmsItemMilestonesItem]
+    summary: MovieCompareResultFilmsItemSummary
+    coverage: MovieCompareResultFilmsItemCoverage
+
+
+class MovieCompareResultFilmsItemMilestonesItem(TypedDict):
+    audience: int
+    date: str
+    day: int
+
+
+class MovieCompareResultFilmsItemSummary(TypedDict):
+    opening: Union[MovieCompareResultFilmsItemSummaryOpening, None]
+    peak: Union[MovieCompareResultFilmsItemSummaryOpening, None]
+    firstWeek: Union[int, None]
+    secondWeek: Union[int, None]
+    secondWeekDrop: Union[float, None]
+    totalAtDay14: Union[int, None]
+    totalAtDay49: Union[int, None]
+    stayingPower: Union[float, None]
+    bestWeekend: Union[MovieCompareResultFilmsItemSummaryBestWeekend, None]
+    screensAtPeak: Union[int, None]
+    audiencePerShow: Union[float, None]
+    unavailable: Dict[str, Any]
+
+
+class MovieCompareResultFilmsItemSummaryOpening(TypedDict):
+    date: str
+    day: int
+    audience: int
+
+
+class MovieCompareResultFilmsItemSummaryBestWeekend(TypedDict):
+    friday: str
+    sunday: str
+    audience: int
+
+
+MovieCompareResultFilmsItemCoverage = TypedDict('MovieCompareResultFilmsItemCoverage', {'from': 'Union[str, None]', 'to': 'Union[str, None]', 'daysLooked': 'int', 'plannedCalls': 'int', 'calls': 'int', 'lists': 'List[Union[Literal["all"], Literal["korean"], Literal["foreign"], Literal["diversity"], Literal["commercial"]]]', 'stopped': 'Union[Literal["through"], Literal["ended"], Literal["max_calls"], Literal["quota_exhausted"], Literal["offline_unavailable"]]', 'offline': 'bool'}, total=True)
+
+
+class MovieCompareResultDaysItem(TypedDict):
+    day: int
+    films: List[Union[MovieCompareResultDaysItemFilmsItem, None]]
+
+
+class _MovieCompareResultDaysItemFilmsItemRequired(TypedDict):
+    date: str
+
+
+class MovieCompareResultDaysItemFilmsItem(_MovieCompareResultDaysItemFilmsItemRequired, total=False):
+    audience: int
+    audienceTotal: int
+    missing: str
+
+
+class MovieCompareResultMilestonesItem(TypedDict):
+    audience: int
+    days: List[Union[int, None]]
+
+
 class _MovieDetailParamsRequired(TypedDict):
     movieCode: str
 
@@ -349,6 +434,44 @@ class MoviePosterParams(TypedDict, total=False):
     movieCode: str
     download: bool
     refresh: bool
+
+
+class MovieRunParams(TypedDict, total=False):
+    movieCode: str
+    title: str
+    through: str
+    days: int
+    maxCalls: int
+    diversity: bool
+    refresh: bool
+
+
+class MovieRunResult(TypedDict):
+    movieCode: str
+    title: str
+    openDate: Union[str, None]
+    through: str
+    days: List[MovieRunResultDaysItem]
+    milestones: List[MovieCompareResultFilmsItemMilestonesItem]
+    summary: MovieCompareResultFilmsItemSummary
+    coverage: MovieCompareResultFilmsItemCoverage
+
+
+class _MovieRunResultDaysItemRequired(TypedDict):
+    date: str
+    day: int
+
+
+class MovieRunResultDaysItem(_MovieRunResultDaysItemRequired, total=False):
+    rank: int
+    list: Union[Literal["all"], Literal["korean"], Literal["foreign"], Literal["diversity"], Literal["commercial"]]
+    audience: int
+    audienceTotal: int
+    sales: int
+    salesTotal: int
+    screens: int
+    shows: int
+    missing: str
 
 
 class MovieSearchParams(TypedDict, total=False):
@@ -574,8 +697,10 @@ METHODS = {
     'company.search': ('CompanySearchParams', 'CompanySearchResult'),
     'diagnostics.fail': ('DiagnosticsFailParams', 'DiagnosticsFailResult'),
     'diagnostics.sleep': ('DiagnosticsSleepParams', 'DiagnosticsSleepResult'),
+    'movie.compare': ('MovieCompareParams', 'MovieCompareResult'),
     'movie.detail': ('MovieDetailParams', 'MovieDetailResult'),
     'movie.poster': ('MoviePosterParams', 'MoviePosterResult'),
+    'movie.run': ('MovieRunParams', 'MovieRunResult'),
     'movie.search': ('MovieSearchParams', 'MovieSearchResult'),
     'people.detail': ('PeopleDetailParams', 'PeopleDetailResult'),
     'people.search': ('PeopleSearchParams', 'PeopleSearchResult'),
@@ -665,6 +790,17 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'steps': {'type': 'integer'},
         },
     },
+    'movie.compare': {
+        'closed': True,
+        'properties': {
+            'movies': {'type': 'array', 'items': {'type': 'string'}},
+            'through': {'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'format': 'date'},
+            'days': {'type': 'integer'},
+            'maxCalls': {'type': 'integer'},
+            'diversity': {'type': 'boolean'},
+            'refresh': {'type': 'boolean'},
+        },
+    },
     'movie.detail': {
         'closed': True,
         'properties': {
@@ -679,6 +815,18 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'title': {'type': 'string'},
             'movieCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
             'download': {'type': 'boolean'},
+            'refresh': {'type': 'boolean'},
+        },
+    },
+    'movie.run': {
+        'closed': True,
+        'properties': {
+            'movieCode': {'type': 'string', 'pattern': '^[0-9A-Za-z]{1,20}$'},
+            'title': {'type': 'string'},
+            'through': {'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'format': 'date'},
+            'days': {'type': 'integer'},
+            'maxCalls': {'type': 'integer'},
+            'diversity': {'type': 'boolean'},
             'refresh': {'type': 'boolean'},
         },
     },

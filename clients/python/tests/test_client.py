@@ -123,6 +123,116 @@ def test_people_companies_and_codes_offline():
     run(body())
 
 
+def day_of(date, open_date):
+    """The run's day number of `date` (day 1 the opening), from the calendar."""
+    return (datetime.date.fromisoformat(date) - datetime.date.fromisoformat(open_date)).days + 1
+
+
+def test_a_film_s_run_and_a_comparison_offline():
+    async def body():
+        async with offline() as worker:
+            seen = []
+            run = await worker.movie_run("파묘", on_progress=lambda progress, total, message: seen.append(progress))
+            assert (run["movieCode"], run["title"], run["openDate"]) == ("20234675", "파묘", "2024-02-22")
+            assert [milestone for milestone in run["milestones"] if milestone["audience"] == 10_000_000] == [
+                {"audience": 10_000_000, "date": "2024-03-24", "day": 32}]
+            assert day_of("2024-03-24", run["openDate"]) == 32
+            assert run["coverage"]["offline"] is True and run["coverage"]["stopped"] == "ended"
+            assert seen and seen == sorted(seen)
+            # By code, the same run.
+            assert (await worker.movie_run(movie_code="20234675"))["milestones"] == run["milestones"]
+
+            compared = await worker.movie_compare(["파묘", "범죄도시4"])
+            films = compared["films"]
+            assert [(film["movieCode"], film["title"], film["openDate"]) for film in films] == [
+                ("20234675", "파묘", "2024-02-22"), ("20228797", "범죄도시4", "2024-04-24")]
+            row = [milestone for milestone in compared["milestones"] if milestone["audience"] == 10_000_000]
+            # 범죄도시4 opened 2024-04-24 and passed ten million on 2024-05-15: day 22, ten days before 파묘's 32.
+            assert row == [{"audience": 10_000_000, "days": [32, 22]}]
+            for film, day in zip(films, row[0]["days"]):
+                reached = [milestone for milestone in film["milestones"] if milestone["audience"] == 10_000_000]
+                assert day_of(reached[0]["date"], film["openDate"]) == reached[0]["day"] == day
+            assert films[1]["milestones"][-2] == {"audience": 10_000_000, "date": "2024-05-15", "day": 22}
+
+            # Offline, a title no recorded search covers is not known to name no film: the worker says it has no
+            # recording (live, the same title is InvalidParams: test_a_title_naming_no_film_is_invalid_params).
+            with pytest.raises(OfflineUnavailable) as unavailable:
+                await worker.movie_run("없는 영화")
+            assert unavailable.value.code == -31006 and unavailable.value.reason == "offline_unavailable"
+
+    run(body())
+
+
+def test_a_title_naming_no_film_is_invalid_params(client_upstream, tmp_path):
+    base, _ = client_upstream
+
+    async def body():
+        async with AsyncWorker(BINARY, env=live_env(base, tmp_path / "cache")) as worker:
+            # The fake KOBIS answers this title's search with no film (fake_upstream.NO_FILM_TITLE).
+            with pytest.raises(InvalidParams) as nothing:
+                await worker.movie_run("없는 영화")
+            assert nothing.value.code == -32602 and nothing.value.reason == "invalid_params"
+            assert nothing.value.data["errors"][0]["instanceLocation"] == "/title"
+            assert 'no KOBIS film is titled "없는 영화"' in str(nothing.value)
+            # In a comparison the error names the film: the second (the first, 광해, is one the fake KOBIS has).
+            with pytest.raises(InvalidParams) as in_compare:
+                await worker.movie_compare(["20124079", "없는 영화"])
+            assert in_compare.value.data["errors"][0]["instanceLocation"] == "/movies/1"
+            # Every other title searched answers the one recorded search: five films, none titled "전쟁".
+            with pytest.raises(InvalidParams) as several:
+                await worker.movie_run("전쟁")
+            assert len(several.value.data["candidates"]) == 5
+            assert {"movieCode": "20113557", "title": "범죄와의 전쟁: 나쁜놈들 전성시대",
+                    "openDate": "2012-02-02"} in several.value.data["candidates"]
+
+    run(body())
+
+
+def test_the_run_methods_send_the_worker_s_names():
+    async def body():
+        async with AsyncWorker(STUB, args=["--echo"]) as worker:
+            assert await worker.movie_run("파묘", through="2024-06-30", days=60, max_calls=30, diversity=False,
+                                          refresh=True) == {
+                "method": "movie.run", "params": {"title": "파묘", "through": "2024-06-30", "days": 60,
+                                                  "maxCalls": 30, "diversity": False, "refresh": True}}
+            assert await worker.movie_run(movie_code="20234675", max_calls=0) == {
+                "method": "movie.run", "params": {"movieCode": "20234675", "maxCalls": 0}}
+            assert await worker.movie_compare(("파묘", "범죄도시4"), diversity=True) == {
+                "method": "movie.compare", "params": {"movies": ["파묘", "범죄도시4"], "diversity": True}}
+            # An empty list goes as it is, for the worker to say it has fewer than two films.
+            assert await worker.movie_compare([]) == {"method": "movie.compare", "params": {"movies": []}}
+
+    run(body())
+
+
+def test_the_run_methods_refuse_before_anything_is_sent():
+    async def body():
+        async with offline() as worker:
+            errors = await refused_before_sending(worker, [
+                lambda: worker.movie_run("파묘", max_call=30),
+                lambda: worker.movie_run(movie_code=20234675),
+                lambda: worker.movie_run("파묘", through="2024/06/30"),
+                lambda: worker.movie_run("파묘", maxCalls=30),
+                lambda: worker.movie_compare("파묘"),
+                lambda: worker.movie_compare(["파묘", 20228797]),
+                lambda: worker.movie_compare(["파묘", "범죄도시4"], days="60"),
+                lambda: worker.movie_compare(),
+            ])
+        messages = [str(error) for error in errors]
+        assert 'Invalid params for movie.run: unknown keyword "max_call" (did you mean "max_calls"?)' in messages[0]
+        assert '"movie_code" must be a string, not the integer 20234675' in messages[1]
+        assert errors[1].data["errors"][0]["instanceLocation"] == "/movieCode"
+        assert '"through" must be a date as YYYY-MM-DD, not "2024/06/30"' in messages[2]
+        assert '"maxCalls" (did you mean "max_calls"?)' in messages[3]
+        assert '"movies" must be an array, not the string "파묘"' in messages[4]
+        assert '"movies[1]" must be a string, not the integer 20228797' in messages[5]
+        assert errors[5].data["errors"][0]["instanceLocation"] == "/movies/1"
+        assert '"days" must be an integer, not the string "60"' in messages[6]
+        assert 'the argument "movies" is missing' in messages[7]
+
+    run(body())
+
+
 def test_the_people_company_and_code_methods_send_the_worker_s_names():
     async def body():
         async with AsyncWorker(STUB, args=["--echo"]) as worker:
@@ -351,7 +461,8 @@ def test_the_typed_methods_take_exactly_the_params_of_the_schemas():
     typed = {"daily": "boxoffice.daily", "weekly": "boxoffice.weekly", "detail": "movie.detail",
              "poster": "movie.poster", "search": "movie.search", "status": "worker.status",
              "people_search": "people.search", "people_detail": "people.detail", "company_search": "company.search",
-             "company_detail": "company.detail", "codes": "codes.list"}
+             "company_detail": "company.detail", "codes": "codes.list", "movie_run": "movie.run",
+             "movie_compare": "movie.compare"}
     for client in (AsyncWorker, Worker):
         for name, method in typed.items():
             parameters = inspect.signature(getattr(client, name)).parameters
@@ -493,3 +604,7 @@ def test_the_synchronous_wrapper():
             worker.people_search(nmae="김")
         with pytest.raises(OfflineUnavailable):
             worker.people_detail("99999999")
+        assert worker.movie_run("파묘")["milestones"][18] == {"audience": 10_000_000, "date": "2024-03-24", "day": 32}
+        assert worker.movie_compare(["파묘", "범죄도시4"])["milestones"][18] == {"audience": 10_000_000, "days": [32, 22]}
+        with pytest.raises(InvalidParams, match=r'"movies" must be an array'):
+            worker.movie_compare("파묘")
