@@ -33,6 +33,8 @@ VALID_CALLS = {
     "company_search": {},
     "company_detail": {"companyCode": "20122497"},
     "codes_list": {"kind": "region"},
+    "movie_run": {"title": "파묘"},
+    "movie_compare": {"movies": ["20234675", "범죄도시4"]},
     "worker_status": {},
 }
 

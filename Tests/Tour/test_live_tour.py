@@ -346,6 +346,9 @@ TOOL_CALLS = {
     "company_search": [{"name": "CJ"}],
     "company_detail": [{"companyCode": COMPANY}],
     "codes_list": [{"kind": "region"}],
+    # Every day the fake upstream serves is 2023-04-26's list, so these films are listed each day looked at.
+    "movie_run": [{"movieCode": "20231089", "through": "2023-05-10"}],
+    "movie_compare": [{"movies": ["20231089", "20198482"], "through": "2023-05-10"}],
     "worker_status": [{}],
 }
 

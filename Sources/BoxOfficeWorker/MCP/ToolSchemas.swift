@@ -7,7 +7,8 @@ import MCP
 /// method's schemas in `Schemas/` are written for validation and for people (titles, descriptions of every member,
 /// formats, patterns, bounds, reusable definitions); a tool keeps from them:
 /// - input: everything a model chooses arguments by (each parameter's type, enum, bounds, default and description),
-///   without the document's identity (`$schema`, `$id`, `title`), its `examples` and its top-level description (the
+///   without a text's `pattern` and length bounds (the worker checks them and says so; the description gives the
+///   form), without the document's identity (`$schema`, `$id`, `title`), its `examples` and its top-level description (the
 ///   tool's own description says it), and without `_meta`, which is no argument, and `chat`: the messages to post
 ///   are request bodies for bots and jobs, where a model writes its own words from the result (listed, `chat` and
 ///   its result member cost 1.3 KB of every turn). A long enum (more than
@@ -15,8 +16,9 @@ import MCP
 ///   0105002 경기도, …") is not listed a second time: the worker checks the value all the same, and answers a wrong
 ///   one with the list. Short enums (`nation`, `period`) stay, for hosts that constrain a model's arguments;
 /// - output: the shape only (types, members, enums, constants, nullability), two levels of members deep: the
-///   members of a result and of the objects in it (a box office's entries, a movie's actors); an object below that
-///   (an entry's `audience`, `sales` and `display`) is listed as an object, its members seen in the first answer. A
+///   members of a result with their types, and the members of the objects in it (a box office's entries, a movie's
+///   actors, a run's days) by name, with their values only where they are a vocabulary (an entry's `trend`, a
+///   run day's `list`): their types, and anything below them, are seen in the first answer. A
 ///   member that refers to a definition (`detail` and `poster` inside box office entries) is listed as the object it
 ///   is: the tools `movie_detail` and `movie_poster` list that shape themselves. Everything dropped only narrows
 ///   what a value may be, so a result valid against the method's schema is valid against the tool's (a test checks
@@ -71,7 +73,16 @@ enum ToolSchemas {
             properties["chat"] = nil
             if !card { properties["card"] = nil }
             for property in properties {
-                guard var parameter = property.value.objectValue, let values = parameter["enum"]?.arrayValue,
+                // A text's length and pattern are the worker's to check (it answers with them); the description
+                // says the form a model should write.
+                guard case .object(var parameter) = property.value else { continue }
+                for keyword in ["pattern", "minLength", "maxLength"] { parameter[keyword] = nil }
+                if case .object(var items)? = parameter["items"] {
+                    for keyword in ["pattern", "minLength", "maxLength"] { items[keyword] = nil }
+                    parameter["items"] = .object(items)
+                }
+                properties[property.key] = .object(parameter)
+                guard let values = parameter["enum"]?.arrayValue,
                     values.count > longEnum, let description = parameter["description"]?.stringValue,
                     values.allSatisfy({ $0.stringValue.map(description.contains) ?? false })
                 else { continue }
@@ -117,6 +128,14 @@ enum ToolSchemas {
     /// `depth`: how many levels of members lie above `schema`.
     private static func shape(_ schema: JSONValue, depth: Int) -> JSONValue {
         guard let object = schema.objectValue else { return schema }
+        // Below the members of the result's objects, a member is its name (and its values when they are a
+        // vocabulary): the types of an entry's members are seen in the first answer, and listing them cost a
+        // fifth of `tools/list`.
+        if depth >= memberLevels {
+            var vocabulary = JSONObject()
+            for keyword in ["enum", "const"] { vocabulary[keyword] = object[keyword] }
+            return .object(vocabulary)
+        }
         if let choices = (object["oneOf"] ?? object["anyOf"])?.arrayValue {
             if choices.contains(where: { $0.objectValue?["$ref"] != nil }) {
                 return ["type": .array(types(of: choices).map(JSONValue.string))]
@@ -132,7 +151,6 @@ enum ToolSchemas {
                 return .object(other)
             }
         }
-        if depth >= memberLevels, object["properties"] != nil { return ["type": object["type"] ?? "object"] }
         var kept = JSONObject()
         for member in object where shapeKeywords.contains(member.key) {
             let (keyword, value) = (member.key, member.value)
@@ -148,7 +166,10 @@ enum ToolSchemas {
             case "oneOf", "anyOf":
                 // anyOf: what told the alternatives apart (required, patterns, deeper members) is gone, so more
                 // than one may match a valid value now, which oneOf would refuse.
-                kept["anyOf"] = .array((value.arrayValue ?? []).map { shape($0, depth: depth) })
+                // Alternatives that only narrowed the members (which are required, which absent) say nothing now.
+                let choices = (value.arrayValue ?? []).map { shape($0, depth: depth) }
+                guard choices.contains(where: { $0.objectValue?["type"] != nil }) else { continue }
+                kept["anyOf"] = .array(choices)
             default:
                 kept[keyword] = value
             }

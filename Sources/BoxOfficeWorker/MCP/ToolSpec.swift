@@ -14,7 +14,7 @@ struct ToolSpec: Sendable {
             description: """
                 A day's Korean box office from KOBIS (영화진흥위원회), 2003-11-11 to yesterday (Asia/Seoul): the top 10 \
                 with rank, rank change (display.rankChange: 신작 new, ▲n up, ▼n down, - same), audience and sales for \
-                the day and in total, screens, shows, and display strings with thousands separators.
+                the day and in total, screens, shows, display strings (1,234).
                 """, openWorld: true),
         ToolSpec(
             tool: "boxoffice_weekly", method: "boxoffice.weekly", title: "Weekly box office (Korea)",
@@ -71,10 +71,22 @@ struct ToolSpec: Sendable {
                 type, genre, status, grade, companyPart (company_search's `part`).
                 """, openWorld: true),
         ToolSpec(
+            tool: "movie_run", method: "movie.run", title: "A film's run",
+            description: """
+                A film's run from KOBIS's daily top 10s: each day from its previews on, the day of each 100만 \
+                step ("천만 on day N"), the second-week drop, 뒷심; days in no list are `missing`.
+                """, openWorld: true),
+        ToolSpec(
+            tool: "movie_compare", method: "movie.compare", title: "Compare films' runs",
+            description: """
+                2 to 8 films' runs (`movies`: codes or titles) aligned by day since opening: totals by day N, the \
+                day each reached each step, summaries side by side.
+                """, openWorld: true),
+        ToolSpec(
             tool: "worker_status", method: "worker.status", title: "Worker status",
             description: """
-                The worker: version, mode (live or offline), uptime, request counters, upstream calls, the KOBIS \
-                daily quota (used, remaining, reset time) and the cache.
+                The worker: version, mode (live or offline), uptime, counters, the KOBIS daily quota (used, \
+                remaining, reset time) and the cache.
                 """, openWorld: false),
     ]
 }
