@@ -269,6 +269,9 @@ def rpc_calls():
         ("company.search", {"name": "CJ"}, None),
         ("company.detail", {"companyCode": COMPANY}, None),
         ("worker.status", {}, None), ("ping", {}, None), ("rpc.discover", {}, None),
+        # Every day the fake upstream serves is 2023-04-26's list: these films are listed each day looked at.
+        ("movie.run", {"movieCode": "20231089", "through": "2023-05-10"}, None),
+        ("movie.compare", {"movies": ["20231089", "20198482"], "through": "2023-05-10"}, None),
     ]
     for kind in ("region", "nation", "type", "genre", "status", "grade", "companyPart"):
         calls.append(("codes.list", {"kind": kind}, None))
