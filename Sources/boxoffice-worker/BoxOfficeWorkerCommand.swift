@@ -25,7 +25,8 @@ struct BoxOfficeWorkerCommand: AsyncParsableCommand {
         subcommands: [
             MCPCommand.self, PipeCommand.self, DailyCommand.self, WeeklyCommand.self, MovieCommand.self,
             SearchCommand.self,
-            PosterCommand.self, PeopleCommand.self, CompanyCommand.self, CodesCommand.self, StatusCommand.self,
+            PosterCommand.self, RunCommand.self, CompareCommand.self, PeopleCommand.self, CompanyCommand.self,
+            CodesCommand.self, StatusCommand.self,
         ]
     )
 

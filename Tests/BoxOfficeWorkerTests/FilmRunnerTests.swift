@@ -8,14 +8,15 @@ import Testing
 /// How `movie.run` and `movie.compare` name films.
 @Suite("Films named by code or title")
 struct FilmRunnerTests {
-    @Test("eight characters of digits with at most one capital letter are a code; anything else a title")
+    @Test("eight digits, or four digits, a letter and three digits, are a code (upper-cased); anything else a title")
     func codeOrTitle() {
         #expect(FilmRunner.Film("20234675") == .code("20234675"))
         #expect(FilmRunner.Film("2023C625") == .code("2023C625"))
         #expect(FilmRunner.Film("1917") == .title("1917"))
         #expect(FilmRunner.Film("범죄도시4") == .title("범죄도시4"))
         #expect(FilmRunner.Film("2023CC25") == .title("2023CC25"))
-        #expect(FilmRunner.Film("2023c625") == .title("2023c625"))
+        #expect(FilmRunner.Film("2023c625") == .code("2023C625"))
+        #expect(FilmRunner.Film("202C3625") == .title("202C3625"))
     }
 
     @Test("a title several films match is -32602 at its place, listing each with its code and opening date")

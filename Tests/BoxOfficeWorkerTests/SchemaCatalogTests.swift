@@ -47,7 +47,7 @@ struct SchemaCatalogTests {
             plain.methods.map(\.name) == [
                 "ping", "worker.status", "rpc.discover", "boxoffice.daily", "boxoffice.weekly", "movie.detail",
                 "movie.poster", "movie.search", "people.search", "people.detail", "company.search", "company.detail",
-                "codes.list",
+                "codes.list", "movie.run", "movie.compare",
             ])
         let configuration = WorkerConfiguration(diagnostics: true)
         let diagnostics = try WorkerMethods(

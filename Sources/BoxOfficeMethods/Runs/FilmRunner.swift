@@ -18,13 +18,10 @@ package struct FilmRunner: Sendable {
         case code(String)
         case title(String)
 
-        /// A KOBIS movie code's shape: 8 characters, digits with at most one letter (`20234675`, `2023C625`); anything
-        /// else is a title (so `1917` is searched for).
+        /// A text of a KOBIS movie code's form (``MovieCodeForm``: `20234675`, `2023C625`) is a code, upper-cased;
+        /// anything else a title (so `1917` is searched for).
         package init(_ text: String) {
-            let isCode =
-                text.utf8.count == 8 && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 || $0 >= 0x41 && $0 <= 0x5A }
-                && text.utf8.filter { $0 >= 0x41 }.count <= 1
-            self = isCode ? .code(text) : .title(text)
+            self = MovieCodeForm.matches(text) ? .code(text.uppercased()) : .title(text)
         }
 
         package var text: String {

@@ -34,6 +34,9 @@ package struct CardRenderer {
         case (.movie, _):
             width = 720
             draw = { canvas in movie(content, canvas, width: width, posters: posters) }
+        case (.run, _), (.comparison, _):
+            width = 720
+            draw = { canvas in run(content, canvas, width: width) }
         }
         let measure = try CardCanvas(library, width: width, height: 1, scale: 1, measuring: true)
         let height = draw(measure).rounded(.up)
@@ -202,6 +205,78 @@ package struct CardRenderer {
     }
 }
 
+extension CardRenderer {
+    /// A run, or runs compared: the heading, the chart (each listed day's running total as a column for one film,
+    /// as a dot in the film's colour for several; a day in no list left empty; the cited milestones marked with
+    /// their step), then the summary's fields or each film's row.
+    private func run(_ content: AnswerView, _ canvas: CardCanvas, width: Double) -> Double {
+        var y = header(content, canvas, width: width)
+        let plot = (x: Self.margin + 96, width: width - 2 * Self.margin - 96, height: 220.0)
+        let days = content.runs.flatMap(\.days)
+        if let first = days.map(\.day).min(), let last = days.map(\.day).max() {
+            let top = Double(max(1, days.compactMap { $0.figures?.audienceTotal }.max() ?? 1))
+            let step = plot.width / Double(last - first + 1)
+            canvas.box(Self.margin, y, width - 2 * Self.margin, plot.height + 40, radius: 10, Palette.card)
+            let base = y + 12 + plot.height
+            canvas.text(
+                DisplayFormat.thousands(Int64(top)), Self.margin + 4, y + 8, width: 86,
+                .init(font: Fonts.small, colour: Palette.dim, alignment: .right))
+            canvas.box(plot.x, base, plot.width, 1, Palette.line)
+            for (index, run) in content.runs.enumerated() {
+                let colour = content.runs.count == 1 ? Palette.dim : Palette.series(index)
+                for day in run.days {
+                    guard let total = day.figures?.audienceTotal else { continue }
+                    let height = max(1, plot.height * Double(total) / top)
+                    let x = plot.x + Double(day.day - first) * step
+                    if content.runs.count == 1 {
+                        canvas.box(x, base - height, max(1, step - 1), height, colour)
+                    } else {
+                        canvas.box(x, base - height - 1.5, max(2, min(3, step)), 3, colour)
+                    }
+                }
+                for milestone in RunChart.marked(run.milestones) {
+                    let x = plot.x + Double(milestone.day - first) * step
+                    let height = plot.height * Double(milestone.audience) / top
+                    canvas.box(x - 1, base - height - 4, 6, 6, radius: 3, Palette.series(index))
+                }
+            }
+            canvas.text(
+                "day \(first)", plot.x, base + 6, width: 80, .init(font: Fonts.small, colour: Palette.dim))
+            canvas.text(
+                "day \(last)", plot.x + plot.width - 80, base + 6, width: 80,
+                .init(font: Fonts.small, colour: Palette.dim, alignment: .right))
+            y += plot.height + 56
+        }
+        let nameWidth = 150.0
+        if content.kind == .run {
+            for field in content.fields {
+                canvas.text(field.name, Self.margin, y, width: nameWidth, .init(font: Fonts.small, colour: Palette.dim))
+                y +=
+                    8
+                    + canvas.text(
+                        field.value, Self.margin + nameWidth, y - 1, width: width - 2 * Self.margin - nameWidth,
+                        .init(font: Fonts.body, colour: Palette.text, wraps: true))
+            }
+        } else {
+            for (index, item) in content.items.enumerated() {
+                canvas.box(Self.margin, y + 4, 10, 10, radius: 5, Palette.series(index))
+                y +=
+                    6
+                    + canvas.text(
+                        item.title, Self.margin + 18, y, width: width - 2 * Self.margin - 18,
+                        .init(font: Fonts.body, colour: Palette.text))
+                let facts = item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · ")
+                y +=
+                    10
+                    + canvas.text(
+                        facts, Self.margin + 18, y, width: width - 2 * Self.margin - 18,
+                        .init(font: Fonts.small, colour: Palette.dim, wraps: true))
+            }
+        }
+        return footer(canvas, top: y + 16, width: width)
+    }
+}
+
 /// The card's colours: the page's light theme, with the apps' rank colours (신작 pink, ▲ red, ▼ blue).
 private enum Palette {
     static let background = CardCanvas.Colour(0xF6F6F8)
@@ -209,6 +284,12 @@ private enum Palette {
     static let text = CardCanvas.Colour(0x1C1C1E)
     static let dim = CardCanvas.Colour(0x6C6C70)
     static let line = CardCanvas.Colour(0xDCDCE0)
+
+    /// A compared film's colour, as the page's chart gives it (``RunSVG``).
+    static func series(_ index: Int) -> CardCanvas.Colour {
+        let colours: [UInt32] = [0xD6336C, 0x1C7ED6, 0x2F9E44, 0xF59F00, 0x7048E8, 0x0C8599, 0xE8590C, 0x868E96]
+        return CardCanvas.Colour(colours[index % colours.count])
+    }
 
     static func change(_ trend: BoxOfficeEntry.Trend?) -> CardCanvas.Colour {
         switch trend {

@@ -10,6 +10,10 @@ package struct AnswerView: Sendable {
         case boxOffice = "boxoffice"
         case search
         case movie
+        /// A film's run (`movie.run`).
+        case run
+        /// Runs side by side (`movie.compare`).
+        case comparison = "compare"
     }
 
     /// A named value: "Audience" and "93,416", "Director" and "이병헌".
@@ -59,6 +63,8 @@ package struct AnswerView: Sendable {
     package var fields: [Field] = []
     /// The movie's poster.
     package var imageURL: String?
+    /// The runs a run's or a comparison's chart draws (their texts made harmless where they are shown).
+    package var runs: [FilmRun] = []
 
     /// The texts made harmless, the address kept only when it is one to show.
     package init(

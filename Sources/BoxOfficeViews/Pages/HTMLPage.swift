@@ -15,7 +15,29 @@ package enum HTMLPage {
         switch content.kind {
         case .boxOffice, .search: list(content, layout: layout, posters: posters, index: index)
         case .movie: movie(content, posters: posters)
+        case .run, .comparison: run(content)
         }
+    }
+
+    /// A run or runs compared: the heading, the chart (inline SVG) and the summary's fields or the films' table.
+    private static func run(_ content: AnswerView) -> String {
+        var body = header(content)
+        let titles =
+            content.kind == .run
+            ? [content.runs.first.map { AnswerView.text($0.title) } ?? ""] : content.items.map(\.title)
+        body += RunSVG.chart(content.runs, titles: titles)
+        if content.kind == .run {
+            body += "<dl class=\"fields\">\n"
+            for field in content.fields {
+                body += "<dt>\(escaped(field.name))</dt><dd>\(escaped(field.value))</dd>\n"
+            }
+            body += "</dl>\n"
+        } else {
+            body += "<ol class=\"entries\">\n"
+            for item in content.items { body += entry(item, posters: [:]) }
+            body += "</ol>\n"
+        }
+        return document(title: content.heading, kind: content.kind.rawValue, body: body)
     }
 
     /// A box office or a search: the heading, the layout switch (`layout` checked) and one entry per item. A

@@ -47,7 +47,8 @@ package struct MovieScreen: Sendable {
         var current = ""
         for piece in text.components(separatedBy: ", ") {
             let candidate = current.isEmpty ? piece : current + ", " + piece
-            if DisplayWidth.of(candidate) > width, !current.isEmpty {
+            // A line that is broken ends with the comma: it must fit too.
+            if DisplayWidth.of(candidate) + 1 > width, !current.isEmpty {
                 lines.append(current + ",")
                 current = piece
             } else {
