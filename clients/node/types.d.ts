@@ -348,17 +348,17 @@ export interface DiagnosticsSleepResult {
 }
 
 export interface MovieCompareParams {
-  /** The films: each a KOBIS movie code (8 characters, digits with at most one capital letter: 20234675, 2023C625) or a title resolved as movie.run resolves it. */
+  /** Each a KOBIS movie code (8 digits, or 4 digits, a letter, 3 digits: 2023C625) or a title, resolved as movie.run does. */
   movies: string[];
-  /** The last day to look at, YYYY-MM-DD (at most yesterday in Asia/Seoul). Default: yesterday; offline: the last day of the recorded runs (2024-06-30). */
+  /** The last day, at most yesterday (Asia/Seoul). Default: yesterday; offline: 2024-06-30. */
   through?: string;
-  /** How many days from the opening day (day 1) the scan may look at; it also looks at the 7 days before for previews, and stops earlier once the film has been in no list for 7 days in a row. */
+  /** Days from the opening to look at (and 14 before, for previews); ends sooner after 7 days in no list. */
   days?: number;
-  /** At most this many KOBIS calls for all the films together; see movie.run. */
+  /** At most this many KOBIS calls. Without it, a scan needing more than today's quota leaves is refused first (-31005). */
   maxCalls?: number;
-  /** true: also ask the 다양성 영화 list (multiMovieYn=Y), false: the 상업 영화 list (N), on a day the film is in neither the overall nor its nation's top 10. Absent: not asked. */
+  /** Also ask the 다양성 (true) or 상업 (false) top 10 on days the film is outside the overall and its nation's. */
   diversity?: boolean;
-  /** true: bypass the cache for every list and refresh it. */
+  /** true: bypass the cache and refresh it. */
   refresh?: boolean;
 }
 
@@ -492,19 +492,19 @@ export interface MoviePosterParams {
 }
 
 export interface MovieRunParams {
-  /** The film's KOBIS movie code (movieCd). */
+  /** The KOBIS movie code (movieCd): letters and digits, usually 8 digits, sometimes alphanumeric (2023C625). */
   movieCode?: string;
-  /** The film's title, resolved through movie.search: an exact title first; several films → -32602 listing them (data.candidates). */
+  /** Or the film's title: one film must match (else -32602 lists the candidates). */
   title?: string;
-  /** The last day to look at, YYYY-MM-DD (at most yesterday in Asia/Seoul). Default: yesterday; offline: the last day of the recorded runs (2024-06-30). */
+  /** The last day, at most yesterday (Asia/Seoul). Default: yesterday; offline: 2024-06-30. */
   through?: string;
-  /** How many days from the opening day (day 1) the scan may look at; it also looks at the 7 days before for previews, and stops earlier once the film has been in no list for 7 days in a row. */
+  /** Days from the opening to look at (and 14 before, for previews); ends sooner after 7 days in no list. */
   days?: number;
-  /** At most this many KOBIS calls (lists the cache does not hold): the scan stops there, coverage.stopped max_calls. Without it a run whose lists need more calls than today's quota leaves is refused before any call (-31005, with the counts). */
+  /** At most this many KOBIS calls. Without it, a scan needing more than today's quota leaves is refused first (-31005). */
   maxCalls?: number;
-  /** true: also ask the 다양성 영화 list (multiMovieYn=Y), false: the 상업 영화 list (N), on a day the film is in neither the overall nor its nation's top 10. Absent: not asked. */
+  /** Also ask the 다양성 (true) or 상업 (false) top 10 on days the film is outside the overall and its nation's. */
   diversity?: boolean;
-  /** true: bypass the cache for every list and refresh it. */
+  /** true: bypass the cache and refresh it. */
   refresh?: boolean;
 }
 
