@@ -40,7 +40,20 @@ struct PresentationFacesTests {
             command: "search 범죄와의 전쟁", method: "movie.search", params: ["title": "범죄와의 전쟁", "chat": "discord"],
             format: .discord
         ) { session, format in await session.search(words: ["범죄와의", "전쟁"], director: nil, year: nil, format: format) },
+        Case(command: "run 파묘", method: "movie.run", params: ["title": "파묘", "chat": "slack"], format: .slack) {
+            session, format in
+            await session.run("파묘", limits: runLimits, display: CLIDisplay(format: format, excel: false))
+        },
+        Case(
+            command: "compare 파묘 범죄도시4", method: "movie.compare",
+            params: ["movies": ["파묘", "범죄도시4"], "chat": "markdown"], format: .markdown
+        ) { session, format in
+            await session.compare(
+                ["파묘", "범죄도시4"], limits: runLimits, display: CLIDisplay(format: format, excel: false))
+        },
     ]
+
+    static let runLimits = RunLimits(through: nil, days: nil, maxCalls: nil, diversity: nil, refresh: false)
 
     /// What the CLI wrote: text to stdout and bytes (a card) to stdout.
     static func cli(_ worker: OfflineWorker, _ run: (CLISession) async -> Int32) async throws -> (Int32, [UInt8]) {
@@ -73,6 +86,21 @@ struct PresentationFacesTests {
             }
         #expect(!messages.isEmpty)
         #expect(written == messages)
+    }
+
+    @Test("a run's card: the JSON-RPC card and --format png are the same PNG")
+    func runCard() async throws {
+        let worker = try OfflineWorker(["--today", "2026-11-21"])
+        let rpc = await worker.jsonRPC.json([request(1, "movie.run", params: ["title": "파묘", "card": "list"])])
+        let (code, png) = try await Self.cli(worker) { session in
+            await session.run("파묘", limits: Self.runLimits, display: CLIDisplay(format: .png, excel: false))
+        }
+        guard code == 0 else {
+            #expect(rpc.first?[at: "/error/data/reason"] == "not_configured", "\(rpc)")
+            return
+        }
+        let data = try #require(rpc.first?[at: "/result/card/data"]?.stringValue, "\(rpc)")
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && Data(base64Encoded: data).map(Array.init) == png)
     }
 
     @Test(

@@ -77,6 +77,8 @@ export const PARAM_RULES = {
       maxCalls: {"type": "integer"},
       diversity: {"type": "boolean"},
       refresh: {"type": "boolean"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
+      card: {"enum": ["list", "grid"]},
     },
   },
   "movie.detail": {
@@ -106,6 +108,8 @@ export const PARAM_RULES = {
       maxCalls: {"type": "integer"},
       diversity: {"type": "boolean"},
       refresh: {"type": "boolean"},
+      chat: {"enum": ["markdown", "slack", "discord", "telegram", "telegram-html"]},
+      card: {"enum": ["list", "grid"]},
     },
   },
   "movie.search": {

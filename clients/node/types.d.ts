@@ -360,6 +360,10 @@ export interface MovieCompareParams {
   diversity?: boolean;
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+  /** Also draw the run as a PNG chart card (result: card); list and grid draw the same card. */
+  card?: "list" | "grid";
 }
 
 export interface MovieCompareResult {
@@ -506,6 +510,10 @@ export interface MovieRunParams {
   diversity?: boolean;
   /** true: bypass the cache and refresh it. */
   refresh?: boolean;
+  /** Also write the result as messages ready to post, in the result's chat member: markdown (one GitHub-flavoured text), slack (Block Kit bodies), discord (execute-webhook bodies), telegram (sendMessage bodies, parse_mode MarkdownV2; add chat_id) or telegram-html (parse_mode HTML); each split as the service's limits need. */
+  chat?: "markdown" | "slack" | "discord" | "telegram" | "telegram-html";
+  /** Also draw the run as a PNG chart card (result: card); list and grid draw the same card. */
+  card?: "list" | "grid";
 }
 
 export interface MovieRunResult {

@@ -90,14 +90,14 @@ extension AnswerView {
     private static func covered(_ coverage: RunCoverage) -> String {
         let days = coverage.from.map { from in "\(from) – \(coverage.to.map(\.description) ?? "")" } ?? ""
         let lists = coverage.lists.map(\.rawValue).joined(separator: ", ")
-        return "KOBIS daily lists \(days) (\(lists.isEmpty ? "none" : lists)), \(coverage.calls) calls, "
-            + "stopped: \(coverage.stopped.rawValue)"
+        // Not the calls made: calls in flight when a run ends may finish or not, and a post says the same each time.
+        return "KOBIS daily lists \(days) (\(lists.isEmpty ? "none" : lists)), stopped: \(coverage.stopped.rawValue)"
     }
 
     private static func comparedCoverage(_ coverage: [RunCoverage]) -> String? {
         guard !coverage.isEmpty else { return nil }
-        let calls = coverage.reduce(0) { $0 + $1.calls }
-        return "KOBIS daily lists, \(calls) calls; day 1 is each film's opening"
+        let stops = Set(coverage.map(\.stopped.rawValue)).sorted().joined(separator: ", ")
+        return "KOBIS daily lists (stopped: \(stops)); day 1 is each film's opening"
     }
 
     /// A figure, or a dash with why it cannot be had.

@@ -2,7 +2,7 @@ package import BoxOfficeMethods
 package import JSONRPC
 
 /// Every method this worker answers, built once from the runtime: the JSON-RPC registry (and through it the MCP
-/// tools, resources and prompt) serves them, the four whose answers can be presented through the ``Presenter``
+/// tools, resources and prompt) serves them, the six whose answers can be presented through the ``Presenter``
 /// (``PresentingMethod``); the CLI calls the same instances in process and presents through the same presenter.
 package struct WorkerMethods: Sendable {
     let ping: PingMethod
@@ -49,8 +49,8 @@ package struct WorkerMethods: Sendable {
         let served: [any RPCMethod] = [
             ping, status, discover, PresentingMethod(daily, presenter: presenter),
             PresentingMethod(weekly, presenter: presenter), PresentingMethod(detail, presenter: presenter), poster,
-            PresentingMethod(search, presenter: presenter), peopleSearch, person, companySearch, company, codes, run,
-            compare,
+            PresentingMethod(search, presenter: presenter), peopleSearch, person, companySearch, company, codes,
+            PresentingMethod(run, presenter: presenter), PresentingMethod(compare, presenter: presenter),
         ]
         registry = MethodRegistry(served + diagnostics)
     }

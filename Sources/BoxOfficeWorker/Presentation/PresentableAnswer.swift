@@ -23,3 +23,13 @@ extension MovieDetailMethod.Answer: PresentableAnswer {
 extension MovieSearchMethod.Answer: PresentableAnswer {
     package var view: AnswerView { AnswerView(search, query: query) }
 }
+
+extension FilmRunner.Made: PresentableAnswer {
+    /// The run's summary and milestones, and the run for a card's chart.
+    package var view: AnswerView { AnswerView(run: run, coverage: coverage) }
+}
+
+extension MovieCompareMethod.Output: PresentableAnswer {
+    /// Each film's row, and the runs for a card's chart.
+    package var view: AnswerView { AnswerView(comparison: runs.map(\.run), coverage: runs.map(\.coverage)) }
+}

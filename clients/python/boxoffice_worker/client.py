@@ -396,29 +396,30 @@ class AsyncWorker:
     @checked("movie.run")
     async def movie_run(self, title: Optional[str] = None, *, movie_code: Optional[str] = None,
                         through: Optional[str] = None, days: Optional[int] = None, max_calls: Optional[int] = None,
-                        diversity: Optional[bool] = None, refresh: bool = False, timeout: Optional[float] = None,
+                        diversity: Optional[bool] = None, refresh: bool = False, chat: Optional[Chat] = None,
+                        card: Optional[Card] = None, timeout: Optional[float] = None,
                         on_progress: Optional[ProgressCallback] = None) -> MovieRunResult:
         """A film's run from KOBIS's daily lists (`movie.run`), by title or movie code: each day from its previews to
         its last in a top 10, the day of each milestone and a summary. A title that names no film, or several (listed
         in `data["candidates"]`), is `InvalidParams`. Without `max_calls`, a run needing more KOBIS calls than today's
         quota leaves is refused before any call (`QuotaExhausted`). `diversity=False` is sent: it asks the 상업 영화
-        list."""
+        list. `chat` adds the summary and milestones as messages to post, `card` the run as a PNG chart card."""
         params = _params(title=title, movieCode=movie_code, through=through, days=days, maxCalls=max_calls,
-                         diversity=diversity, refresh=refresh or None)
+                         diversity=diversity, refresh=refresh or None, chat=chat, card=card)
         return cast("MovieRunResult", await self.call("movie.run", params, timeout=timeout, on_progress=on_progress))
 
     @checked("movie.compare")
     async def movie_compare(self, movies: Sequence[str], *, through: Optional[str] = None,
                             days: Optional[int] = None, max_calls: Optional[int] = None,
-                            diversity: Optional[bool] = None, refresh: bool = False,
-                            timeout: Optional[float] = None,
+                            diversity: Optional[bool] = None, refresh: bool = False, chat: Optional[Chat] = None,
+                            card: Optional[Card] = None, timeout: Optional[float] = None,
                             on_progress: Optional[ProgressCallback] = None) -> MovieCompareResult:
         """2 to 8 films' runs side by side, by day since each one's opening (`movie.compare`); each of `movies` a
         movie code or a title, resolved as `movie_run` resolves it. `max_calls` bounds the calls of all the films
         together."""
         # Sent as a list even when empty, so that the worker names what is wrong (fewer than 2), not a missing key.
         params = _params(movies=list(movies) if movies is not None else None, through=through, days=days,
-                         maxCalls=max_calls, diversity=diversity, refresh=refresh or None)
+                         maxCalls=max_calls, diversity=diversity, refresh=refresh or None, chat=chat, card=card)
         return cast("MovieCompareResult",
                     await self.call("movie.compare", params, timeout=timeout, on_progress=on_progress))
 
@@ -666,22 +667,23 @@ class Worker:
     @checked("movie.run")
     def movie_run(self, title: Optional[str] = None, *, movie_code: Optional[str] = None,
                   through: Optional[str] = None, days: Optional[int] = None, max_calls: Optional[int] = None,
-                  diversity: Optional[bool] = None, refresh: bool = False, timeout: Optional[float] = None,
+                  diversity: Optional[bool] = None, refresh: bool = False, chat: Optional[Chat] = None,
+                  card: Optional[Card] = None, timeout: Optional[float] = None,
                   on_progress: Optional[ProgressCallback] = None) -> MovieRunResult:
         """A film's run from KOBIS's daily lists (`movie.run`), by title or movie code."""
         return self._run(self._client.movie_run(title, movie_code=movie_code, through=through, days=days,
                                                 max_calls=max_calls, diversity=diversity, refresh=refresh,
-                                                timeout=timeout, on_progress=on_progress))
+                                                chat=chat, card=card, timeout=timeout, on_progress=on_progress))
 
     @checked("movie.compare")
     def movie_compare(self, movies: Sequence[str], *, through: Optional[str] = None, days: Optional[int] = None,
                       max_calls: Optional[int] = None, diversity: Optional[bool] = None, refresh: bool = False,
-                      timeout: Optional[float] = None,
+                      chat: Optional[Chat] = None, card: Optional[Card] = None, timeout: Optional[float] = None,
                       on_progress: Optional[ProgressCallback] = None) -> MovieCompareResult:
         """2 to 8 films' runs side by side, by day since each one's opening (`movie.compare`)."""
         return self._run(self._client.movie_compare(movies, through=through, days=days, max_calls=max_calls,
-                                                    diversity=diversity, refresh=refresh, timeout=timeout,
-                                                    on_progress=on_progress))
+                                                    diversity=diversity, refresh=refresh, chat=chat, card=card,
+                                                    timeout=timeout, on_progress=on_progress))
 
     @checked("people.search")
     def people_search(self, name: Optional[str] = None, *, filmography: Optional[str] = None,

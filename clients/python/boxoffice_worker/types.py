@@ -319,6 +319,8 @@ class MovieCompareParams(_MovieCompareParamsRequired, total=False):
     maxCalls: int
     diversity: bool
     refresh: bool
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+    card: Union[Literal["list"], Literal["grid"]]
 
 
 class MovieCompareResult(TypedDict):
@@ -444,6 +446,8 @@ class MovieRunParams(TypedDict, total=False):
     maxCalls: int
     diversity: bool
     refresh: bool
+    chat: Union[Literal["markdown"], Literal["slack"], Literal["discord"], Literal["telegram"], Literal["telegram-html"]]
+    card: Union[Literal["list"], Literal["grid"]]
 
 
 class MovieRunResult(TypedDict):
@@ -799,6 +803,8 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'maxCalls': {'type': 'integer'},
             'diversity': {'type': 'boolean'},
             'refresh': {'type': 'boolean'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
+            'card': {'enum': ['list', 'grid']},
         },
     },
     'movie.detail': {
@@ -828,6 +834,8 @@ PARAM_RULES: Dict[str, Dict[str, Any]] = {
             'maxCalls': {'type': 'integer'},
             'diversity': {'type': 'boolean'},
             'refresh': {'type': 'boolean'},
+            'chat': {'enum': ['markdown', 'slack', 'discord', 'telegram', 'telegram-html']},
+            'card': {'enum': ['list', 'grid']},
         },
     },
     'movie.search': {
