@@ -207,7 +207,8 @@ package final class WorkerRuntime: Sendable {
         guard let coverage else { return nil }
         let daily = coverage.dailyDates.map(\.description).joined(separator: ", ")
         let weekly = coverage.weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" }.joined(separator: ", ")
+        let runs = coverage.runsThrough.map { "; films' runs through \($0)" } ?? ""
         return
-            "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
+            "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies\(runs)); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
     }
 }
