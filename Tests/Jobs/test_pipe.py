@@ -115,6 +115,19 @@ def test_without_a_method_each_line_names_its_own(tmp_path):
     assert result.returncode == 2 and result.stderr == ""
 
 
+def test_runs_as_bare_lines_a_title_or_a_code(tmp_path):
+    """`pipe movie.run`: a bare line is the film's title, or its code when it has a code's form; offline, the two
+    recorded runs, and a title no recording covers fails alone."""
+    # Today after the recordings (the other tests' today, 2024-01-10, is before the runs).
+    result = pipe(["movie.run", "--offline"], ["파묘", "20228797", "없는 영화"], environment({"BOXOFFICE_TODAY": "2026-11-21"}))
+    outcomes = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [outcome.get("result", {}).get("movieCode") for outcome in outcomes[:2]] == ["20234675", "20228797"]
+    tenth = [step for step in outcomes[0]["result"]["milestones"] if step["audience"] == 10_000_000]
+    assert tenth == [{"audience": 10_000_000, "date": "2024-03-24", "day": 32}]
+    assert outcomes[2]["error"]["reason"] == "offline_unavailable"
+    assert result.returncode == 2 and result.stderr == ""
+
+
 def test_closing_stdin_mid_stream_loses_no_outcome(jobs_upstream, tmp_path):
     """Outcomes stream out while input still comes; when stdin closes with jobs still held at the upstream, every line
     read is still answered, in order, once the upstream lets them go."""

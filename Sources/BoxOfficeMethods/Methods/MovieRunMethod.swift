@@ -30,9 +30,10 @@ package struct MovieRunMethod: DomainMethod, TypedMethod {
             ] + FilmRunner.Limits.fields()
         package static let blank = Self()
 
-        /// The film asked for: its code, else its title.
+        /// The film asked for: its code, else its title; a title of a movie code's form is that code, as the CLI,
+        /// `movie.compare` and a bare line of `pipe movie.run` take it.
         var film: FilmRunner.Film {
-            movieCode.map(FilmRunner.Film.code) ?? .title(title ?? "")
+            movieCode.map(FilmRunner.Film.code) ?? FilmRunner.Film(title ?? "")
         }
     }
 

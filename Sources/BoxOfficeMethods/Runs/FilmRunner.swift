@@ -79,7 +79,10 @@ package struct FilmRunner: Sendable {
     /// The last day a scan may look at: `through` checked as a daily date, or its default.
     package func through(_ asked: CalendarDate?) throws(RPCError) -> CalendarDate {
         let calendar = service.calendar()
-        guard let asked else { return service.offline?.runsThrough ?? calendar.yesterday }
+        guard let asked else {
+            // Offline, the recorded runs' last day, unless today (`--today`) comes before it.
+            return min(service.offline?.runsThrough ?? calendar.yesterday, calendar.yesterday)
+        }
         do {
             try calendar.checkDaily(asked)
         } catch {

@@ -11,7 +11,7 @@ package enum PipeFace {
     static let bareMembers: [String: String] = [
         "boxoffice.daily": "date", "boxoffice.weekly": "date", "movie.detail": "movieCode", "movie.poster": "title",
         "movie.search": "title", "people.search": "name", "people.detail": "peopleCode", "company.search": "name",
-        "company.detail": "companyCode", "codes.list": "kind",
+        "company.detail": "companyCode", "codes.list": "kind", "movie.run": "title",
     ]
 
     /// The server's job-line rules for `method` (nil: each line names its own).

@@ -19,7 +19,8 @@ from .errors import WorkerError, WorkerExited, WorkerTimeout
 # The methods a job can name: every method of protocol.md but the worker's own (`rpc.discover`, `diagnostics.*`).
 METHODS = (
     "boxoffice.daily", "boxoffice.weekly", "movie.detail", "movie.search", "movie.poster", "people.search",
-    "people.detail", "company.search", "company.detail", "codes.list", "worker.status", "ping",
+    "people.detail", "company.search", "company.detail", "codes.list", "movie.run", "movie.compare", "worker.status",
+    "ping",
 )
 
 # Reasons that time may mend: the upstream unreachable (a deadline included) and the worker gone (it is restarted).
