@@ -166,8 +166,9 @@ extension BoxOfficeService {
             let office: BoxOffice
             do {
                 var plan = try plan(BoxOfficeRequest(span: .daily(date), filters: filters, refresh: request.refresh))
-                // From the disk cache when it has the list (its memory entry may have made way for others).
-                if !request.refresh, inMemory(&plan) == nil { await prefetch([plan]) }
+                // A narrower list from the disk cache when it has it, so a list read from disk is not counted as a
+                // call (the plan readied the overall lists).
+                if list != .all, !request.refresh, inMemory(&plan) == nil { await prefetch([plan]) }
                 if let kept = inMemory(&plan) {
                     office = kept.value
                 } else {
