@@ -178,3 +178,53 @@ def test_a_range_with_nothing_fetched_exits_1_even_when_calls_were_only_held_bac
     assert nothing.returncode == 1, nothing.stderr
     assert "nothing written" in nothing.stderr and "2023-03-01 (not_fetched)" in nothing.stderr
     assert daily_calls(counts) == 0
+
+
+RUN_COLUMNS = ["date", "day", "rank", "list", "audience", "audienceTotal", "sales", "salesTotal", "screens", "shows",
+               "missing"]
+FIGURES = RUN_COLUMNS[2:-1]
+
+
+def test_a_runs_csv_is_a_row_a_day_and_a_day_in_no_list_has_no_figures():
+    """`run --format csv` offline: 파묘 from day -1 (2024-02-20) to day 102 (2024-06-02), a row a day; the two days in
+    no list (days 99 and 100) have empty figure cells and say why, never a figure made up."""
+    result = run(["run", "파묘", "--offline", "--format", "csv"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == ",".join(RUN_COLUMNS)
+    rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
+    assert [int(row["day"]) for row in rows] == list(range(-1, 103))
+    assert (rows[0]["date"], rows[-1]["date"]) == ("2024-02-20", "2024-06-02")
+    missing = [row for row in rows if row["missing"]]
+    assert [(row["day"], row["missing"]) for row in missing] == [("99", "not_listed"), ("100", "not_listed")]
+    assert all(row[column] == "" for row in missing for column in FIGURES), missing
+    listed = [row for row in rows if not row["missing"]]
+    assert all(row[column] != "" for row in listed for column in FIGURES)
+    assert {row["list"] for row in listed} == {"all", "korean"}
+    totals = [int(row["audienceTotal"]) for row in listed]
+    assert totals == sorted(totals) and totals[-1] == 11911567
+    # The 1,000만 step on day 32 (2024-03-24).
+    by_day = {int(row["day"]): row for row in rows}
+    assert int(by_day[31]["audienceTotal"]) < 10_000_000 <= int(by_day[32]["audienceTotal"])
+    assert by_day[32]["date"] == "2024-03-24"
+    # ndjson: the same days, one a line (a day in no list with its reason and no figures); --excel adds the BOM.
+    lines = [json.loads(line) for line in run(["run", "파묘", "--offline", "--format", "ndjson"]).stdout.splitlines()]
+    assert [line["day"] for line in lines] == list(range(-1, 103))
+    assert lines[100] == {"date": "2024-05-30", "day": 99, "missing": "not_listed"}
+    excel = run(["run", "파묘", "--offline", "--format", "csv", "--excel"])
+    assert excel.stdout == "\ufeff" + result.stdout
+
+
+def test_compare_csv_is_a_row_a_day_since_opening_with_each_films_figures():
+    result = run(["compare", "파묘", "범죄도시4", "--offline", "--format", "csv"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == ("day,20234675 audience,20234675 audienceTotal,"
+                                             "20228797 audience,20228797 audienceTotal")
+    rows = list(csv.reader(io.StringIO(result.stdout, newline="")))[1:]
+    by_day = {int(row[0]): row[1:] for row in rows}
+    assert sorted(by_day) == list(range(-8, 103))
+    # 범죄도시4 has previews from day -8, 파묘 from day -1; 범죄도시4's run ends day 68, 파묘 is in no list days 99-100.
+    assert by_day[-8][:2] == ["", ""] and by_day[-8][2:] == ["4185", "4185"]
+    assert by_day[99] == ["", "", "", ""] and by_day[69][2:] == ["", ""]
+    # The 1,000만 steps: 파묘 on day 32, 범죄도시4 on day 22.
+    assert int(by_day[31][1]) < 10_000_000 <= int(by_day[32][1])
+    assert int(by_day[21][3]) < 10_000_000 <= int(by_day[22][3])

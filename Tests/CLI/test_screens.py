@@ -2,9 +2,10 @@
 capture-pane -e. Regenerate the goldens with BOXOFFICE_UPDATE_GOLDEN=1 after a deliberate change, and look at them."""
 import os
 import re
+import unicodedata
 
 import pytest
-from cli_testing import GOLDEN
+from cli_testing import GOLDEN, run
 
 SCREENS = {
     "list-100x30": (["daily", "2023-04-26"], 100, 30),
@@ -19,6 +20,15 @@ SCREENS = {
     "company-60x40": (["company", "20100932"], 60, 40),
     "companies-100x20": (["company"], 100, 20),
     "codes-80x25": (["codes", "region"], 80, 25),
+    # A run (its chart, its milestones, its summary) and two runs compared, at the narrowest width the screens take,
+    # a common one and a wide one: 파묘 ends 2024-06-02 (two days in no list before its last two), 범죄도시4 has
+    # eight days of previews.
+    "run-40x50": (["run", "파묘"], 40, 50),
+    "run-80x40": (["run", "파묘"], 80, 40),
+    "run-200x40": (["run", "파묘"], 200, 40),
+    "compare-40x35": (["compare", "파묘", "범죄도시4"], 40, 35),
+    "compare-80x30": (["compare", "파묘", "범죄도시4"], 80, 30),
+    "compare-200x30": (["compare", "파묘", "범죄도시4"], 200, 30),
 }
 
 
@@ -55,3 +65,36 @@ def test_color_always_tints_the_arrows_as_the_apps_do(terminal):
 def test_auto_color_is_on_in_a_terminal(terminal):
     screen = terminal.run(["daily", "2023-04-26"], escapes=True)
     assert "\x1b[31m" in screen and "\x1b[34m" in screen
+
+
+def columns(text):
+    """The columns `text` takes in a terminal: East Asian wide and full-width characters 2, marks 0, the rest 1."""
+    return sum(0 if unicodedata.combining(character) else
+               2 if unicodedata.east_asian_width(character) in ("W", "F") else 1 for character in text)
+
+
+RUNS = {"run": ["run", "파묘"], "compare": ["compare", "파묘", "범죄도시4"]}
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_a_runs_screen_fits_its_width_and_its_chart_is_aligned(command, width):
+    """Through a pipe at COLUMNS=width (tmux would wrap a line too long and the golden would show it wrapped): no line
+    wider than the screen, no stand-in for a character cut apart, and the chart a block: every row's axis `│` and
+    the baseline's `└` in the same column, every row as wide as the baseline, the last day's label ending under the
+    last column."""
+    result = run(RUNS[command], env={"COLUMNS": str(width), "NO_COLOR": "1"})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    too_wide = [(columns(line), line) for line in lines if columns(line) > width]
+    assert too_wide == [], too_wide
+    assert "\ufffd" not in result.stdout
+    rows = [line for line in lines if "│" in line]
+    [baseline] = [index for index, line in enumerate(lines) if "└" in line]
+    assert len(rows) == (8 if command == "run" else 10), rows
+    axis = {columns(line[:line.index("│")]) for line in rows} | {columns(lines[baseline][:lines[baseline].index("└")])}
+    assert len(axis) == 1, axis
+    end = columns(lines[baseline])
+    assert end <= width and all(columns(line) == end for line in rows), [columns(line) for line in rows]
+    labels = lines[baseline + (2 if command == "run" else 1)]
+    assert labels.lstrip().startswith("day ") and columns(labels) == end, (labels, end)

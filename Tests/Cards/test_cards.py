@@ -254,3 +254,52 @@ def test_a_reader_that_goes_away_ends_the_card_as_sigpipe_would_not_in_a_crash(s
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == (-signal.SIGPIPE if sigpipe == "default" else 141), (process.returncode, stderr)
     assert b"Fatal error" not in stderr
+
+
+# A run's card and runs compared (`run`, `compare`): the heading, the chart in a white box, then the figures.
+DIM = (0x6C, 0x6C, 0x70)
+SERIES = [(0xD6, 0x33, 0x6C), (0x1C, 0x7E, 0xD6)]
+
+
+def coloured(image, box, colour, tolerance=24):
+    """How many pixels of the region are within `tolerance` of `colour` in every channel."""
+    region = image.crop(box)
+    bands = ImageChops.difference(region, Image.new("RGB", region.size, colour)).split()
+    largest = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+    return sum(largest.histogram()[:tolerance + 1])
+
+
+def test_run_card_charts_the_run_in_columns_and_leaves_the_days_in_no_list_empty():
+    image = decoded(card(["run", "파묘"]))
+    # 720 points wide at 2 pixels a point; the chart (260 points) and 24 fields (the summary, 11 milestones).
+    assert image.width == 1440 and 1600 < image.height < 3200, image.size
+    [(top, bottom)] = runs(image, 60, CARD)
+    assert 500 < bottom - top < 540, (top, bottom)
+    chart = (240, top, 1392, bottom)
+    # A column a day in the dim grey, the millions marked in the first film's colour.
+    assert coloured(image, chart, DIM) > 50000 and coloured(image, chart, SERIES[0]) > 200
+    # 파묘's days run from day -1 to day 102 (104 columns over 564 points, from 120 points in, 12 short of the box's
+    # edge); days 99 and 100 are in no list: their columns are left empty, the days on either side drawn.
+    step = 564 / 104
+    base = top / 2 + 12 + 220
+
+    def column(day, above):
+        return image.getpixel((round(2 * (120 + (day + 1) * step + (step - 1) / 2)), round(2 * (base - above))))
+
+    for above in (6, 100, 200):
+        assert [column(day, above) for day in (98, 99, 100, 101)] == [DIM, CARD, CARD, DIM], above
+    assert inked(image, (48, bottom, 1392, image.height))
+    compare("run-20234675", image)
+
+
+def test_compare_card_draws_each_film_in_its_colour():
+    image = decoded(card(["compare", "파묘", "범죄도시4"]))
+    assert image.width == 1440 and 800 < image.height < 1600, image.size
+    [(top, bottom)] = runs(image, 60, CARD)
+    chart = (240, top, 1392, bottom)
+    counts = [coloured(image, chart, colour) for colour in SERIES]
+    assert all(count > 2000 for count in counts), counts
+    # Below the chart, each film's row starts with a dot of its colour.
+    legend = (48, bottom, 80, image.height)
+    assert all(coloured(image, legend, colour) > 50 for colour in SERIES)
+    compare("compare-20234675-20228797", image)

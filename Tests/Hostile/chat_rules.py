@@ -151,7 +151,8 @@ def markdown_problems(text, base):
     problems = []
     lines = text.split("\n")
     for index, line in enumerate(lines):
-        if not line.startswith("| Rank"):
+        # A box office's table, or the table of runs compared.
+        if not line.startswith(("| Rank", "| Title")):
             continue
         cells = len(CELL.findall(line))
         for row in lines[index + 1:]:

@@ -29,6 +29,10 @@ DAY = "2023-04-26"
 # A range of two days: the second is the recording shown as that day.
 RANGE = ["--from", "2023-04-25", "--to", DAY]
 MOVIE = "20231089"
+# A film's run and two compared, live: every day the fake upstream serves is 2023-04-26's list, in which 존 윅 4
+# (MOVIE) and 드림 (20198482) are, so each day of the run has the row's text as their titles.
+RUN = ["run", MOVIE, "--through", "2023-05-10"]
+COMPARE = ["compare", MOVIE, "20198482", "--through", "2023-05-10"]
 PERSON = "20164556"
 COMPANY = "20100103"
 # Screens are drawn this wide (the pseudo-terminal's and tmux's size, COLUMNS through pipes).

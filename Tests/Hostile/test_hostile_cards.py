@@ -1,6 +1,7 @@
 """PNG cards made from hostile upstream text (issue 39): `daily --format png` (list, and the grid with the posters,
-whose addresses some rows change) and `movie --format png` exit 0 with a PNG for every row: a control character, an
-emoji no font has or a 10 KB title is drawn as a stand-in or cut (a note on stderr may say so), not refused. Skipped
+whose addresses some rows change), `movie --format png` and a film's `run` and `compare` exit 0 with a PNG for every
+row: a control character, an emoji no font has or a 10 KB title is drawn as a stand-in or cut (a note on stderr may
+say so), not refused. Skipped
 when the machine cannot draw a card at all (cairo, Pango or a Hangul font missing)."""
 import functools
 import io
@@ -11,12 +12,14 @@ import pytest
 from PIL import Image
 
 import hostile
-from hostile_testing import BINARY, DAY, MOVIE, assert_terminal_safe
+from hostile_testing import BINARY, COMPARE, DAY, MOVIE, RUN, assert_terminal_safe
 
 CARDS = {
     "daily": ["daily", DAY, "--format", "png"],
     "daily-grid-with-posters": ["daily", DAY, "--format", "png", "--layout", "grid", "--with-posters"],
     "movie": ["movie", MOVIE, "--format", "png"],
+    "run": RUN + ["--format", "png"],
+    "compare": COMPARE + ["--format", "png"],
 }
 
 
@@ -38,7 +41,8 @@ def cards_can_be_drawn():
         pytest.skip("no card can be drawn here: %s" % why_no_card_can_be_drawn())
 
 
-# The list and the movie's card for the rows of text, the grid with the posters for the rows about their addresses.
+# The list, the movie's and the runs' cards for the rows of text, the grid with the posters for the rows about
+# their addresses.
 CASES = [(name, card) for name in hostile.RENDER_ROWS for card in CARDS
          if (card == "daily-grid-with-posters") == (name in hostile.POSTER_ROWS)]
 

@@ -1,12 +1,13 @@
 """Messages to post made from hostile upstream text (issue 39): `--format slack|discord|telegram|telegram-html|markdown`
-of `daily --with-posters`, and `search` with the Slack mention string as its query (which the message echoes); for
-the rows about a poster's address also of `movie` (whose Markdown has the poster as an image). The rules are
-chat_rules.py's; test_hostile_json_rpc.py holds a movie's messages of every row to them too."""
+of `daily --with-posters`, of a film's `run` and of `compare` (the titles in a heading, a list and a table), and
+`search` with the Slack mention string as its query (which the message echoes); for the rows about a poster's address
+also of `movie` (whose Markdown has the poster as an image). The rules are chat_rules.py's; test_hostile_json_rpc.py
+holds a movie's messages of every row to them too."""
 import pytest
 
 import chat_rules
 import hostile
-from hostile_testing import CHATS, DAY, MOVIE
+from hostile_testing import CHATS, COMPARE, DAY, MOVIE, RUN
 
 SEARCH = hostile.TEXT["slack-mentions"]
 # Every message command, by name: its arguments and its format.
@@ -15,11 +16,17 @@ for chat in CHATS:
     COMMANDS["daily-" + chat] = (["daily", DAY, "--format", chat, "--with-posters"], chat)
     COMMANDS["movie-" + chat] = (["movie", MOVIE, "--format", chat], chat)
 COMMANDS["search-slack"] = (["search", SEARCH, "--format", "slack"], "slack")
+# A film's run and two compared: their titles are the row's text (the posters are not posted).
+RUNS = ["run-", "compare-"]
+for chat in CHATS:
+    COMMANDS["run-" + chat] = (RUN + ["--format", chat], chat)
+    COMMANDS["compare-" + chat] = (COMPARE + ["--format", chat], chat)
 # The search's echo of the query is the same for every row: the rows of Slack's own syntax and of shape take it.
 SEARCH_ROWS = ["slack-mentions", "markup", "terminal-escapes", "newline", "ten-kilobytes"]
 ALL_CASES = [(name, command) for name in hostile.RENDER_ROWS for command in COMMANDS
              if (name in hostile.POSTER_ROWS or not command.startswith("movie-"))
-             and (name in SEARCH_ROWS or command != "search-slack")]
+             and (name in SEARCH_ROWS or command != "search-slack")
+             and (name in hostile.RENDER_TEXT_ROWS or not command.startswith(tuple(RUNS)))]
 
 
 def cases(formats=None, rows=None):

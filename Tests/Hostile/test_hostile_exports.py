@@ -9,7 +9,7 @@ import re
 import pytest
 
 import hostile
-from hostile_testing import DAY, MOVIE, PERSON, RANGE, forbidden
+from hostile_testing import COMPARE, DAY, MOVIE, PERSON, RANGE, RUN, forbidden
 
 CSV_COMMANDS = {
     "daily": ["daily", DAY, "--format", "csv"],
@@ -19,6 +19,9 @@ CSV_COMMANDS = {
     "poster": ["poster", "드림", "--format", "csv"],
     "people": ["people", "김", "--format", "csv"],
     "person": ["people", PERSON, "--format", "csv"],
+    # A run's days and runs compared: figures only (the titles are not in their rows), and still every cell clean.
+    "run": RUN + ["--format", "csv"],
+    "compare": COMPARE + ["--format", "csv"],
 }
 # The CSV commands whose cells the rows about the poster's address change; the other ways to the day's CSV (a range,
 # --excel) take hostile.CSV_ROWS.
@@ -92,6 +95,8 @@ def test_csv_keeps_a_plain_number_that_starts_with_a_sign_as_it_is(upstreams):
 EXACT = {
     "daily-ndjson": ["daily", DAY, "--format", "ndjson"],
     "movie-json": ["movie", MOVIE, "--format", "json"],
+    "run-json": RUN + ["--format", "json"],
+    "compare-json": COMPARE + ["--format", "json"],
 }
 EXACT_CASES = [(name, command) for name in hostile.TEXT_ROWS for command in EXACT]
 
@@ -101,6 +106,10 @@ def texts(command, documents):
     if command.startswith("daily"):
         entries = [entry for document in documents for entry in document.get("entries", [document])]
         return [entry["title"] for entry in entries if "title" in entry]
+    if command == "run-json":
+        return [documents[0]["title"]]
+    if command == "compare-json":
+        return [film["title"] for film in documents[0]["films"]]
     [movie] = documents
     return ([movie["title"], movie["titleEnglish"]] + [person["name"] for person in movie["directors"]]
             + [person["name"] for person in movie["actors"]])

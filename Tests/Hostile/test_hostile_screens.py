@@ -1,7 +1,8 @@
 """Screens and stderr with hostile upstream text (issue 39): every screen's raw bytes, on a pseudo-terminal and
 through a pipe with --color always, hold no escape but the screens' own colours and no control character but \\n
 and \\t (C0 shown as its control picture, DEL as U+2421, C1, bidi controls and line separators as U+FFFD); list screens
-keep one line a row and their columns aligned in tmux; a KOBIS fault's hostile message is one clean stderr line.
+keep one line a row and their columns aligned in tmux; a run's chart stays a block and what is below it fits the
+width; a KOBIS fault's hostile message is one clean stderr line.
 
 The screens take hostile.RENDER_TEXT_ROWS (the formulas but one are printable ASCII like any title: the CSV tests
 take them all), and the rows about a poster's address the screens that show the address."""
@@ -9,8 +10,10 @@ import re
 
 import pytest
 
+import chat_rules
 import hostile
-from hostile_testing import COMPANY, DAY, MOVIE, PERSON, assert_stand_ins_shown, assert_terminal_safe, width
+from hostile_testing import (COMPANY, COMPARE, DAY, MOVIE, PERSON, RUN, WIDTH, assert_stand_ins_shown,
+                             assert_terminal_safe, width)
 
 # Every screen, by name: its arguments.
 SCREENS = {
@@ -24,17 +27,20 @@ SCREENS = {
     "person": ["people", PERSON],
     "company": ["company", COMPANY],
     "codes": ["codes"],
+    "run": RUN,
+    "compare": COMPARE,
 }
 # The poster screen shows the query (the arguments) and the address; the movie screen and the list with posters
 # show the address too.
 POSTER_SCREENS = ["movie", "poster", "daily-with-posters"]
 CASES = [(name, screen) for name in hostile.RENDER_ROWS for screen in SCREENS
          if (screen in POSTER_SCREENS if name in hostile.POSTER_ROWS else screen != "poster")]
-# Also through a pipe with --color always: a list, a detail screen and the poster's screen.
-PIPED = ["daily", "movie", "poster"]
+# Also through a pipe with --color always: a list, a detail screen, the poster's screen and the runs'.
+PIPED = ["daily", "movie", "poster", "run", "compare"]
 PIPED_CASES = [case for case in CASES if case[1] in PIPED]
 # The screens whose first lines show the row's text in full width (a title, a name): its stand-ins are seen there.
-SHOWN = {"daily": 12, "daily-with-posters": 12, "movie": 12, "person": 12, "company": 12, "search": 12}
+SHOWN = {"daily": 12, "daily-with-posters": 12, "movie": 12, "person": 12, "company": 12, "search": 12, "run": 12,
+         "compare": 12}
 
 
 def case_id(case):
@@ -149,6 +155,33 @@ def test_list_screen_in_tmux_keeps_the_columns_after_the_title_aligned(upstreams
     lines = terminal.screen(upstreams(name), *SCREENS[screen])
     expected, found = columns_after_the_title(screen, lines)
     assert found and None not in found and found == expected, (expected[:1], found, shown(lines))
+
+
+# A run's chart and the runs compared: the titles are in the heading and in the legend of letters, never in the
+# chart's rows, so the chart stays a block whatever the titles; what is below it (the milestones, the legend, each
+# compared film's facts) is fit to the screen's width and cut between whole characters. (A compared film's own line,
+# `A TITLE`, is its title in full, as a movie's heading is.)
+CHART_ROWS = {"run": 8, "compare": 10}
+CHART_CASES = [(name, screen) for name in hostile.RENDER_TEXT_ROWS for screen in CHART_ROWS]
+COLOUR = re.compile("\x1b\\[[0-9]+m")
+
+
+@pytest.mark.parametrize("name,screen", CHART_CASES, ids=[case_id(case) for case in CHART_CASES])
+def test_run_chart_stays_a_block_and_what_is_below_it_fits_the_width(upstreams, name, screen):
+    status, out, err = upstreams(name).on_terminal(*SCREENS[screen])
+    assert status == 0, err.decode("utf-8", "replace")
+    lines = COLOUR.sub("", out.decode("utf-8", "replace")).split("\n")
+    [baseline] = [index for index, line in enumerate(lines) if "└" in line]
+    rows = lines[baseline - CHART_ROWS[screen]:baseline]
+    assert all("│" in line for line in rows), shown(lines)
+    axis = {width(line[:line.index("│")]) for line in rows} | {width(lines[baseline][:lines[baseline].index("└")])}
+    assert len(axis) == 1, (axis, shown(lines))
+    assert all(width(line) == width(lines[baseline]) <= WIDTH for line in rows), shown(lines)
+    below = [line for index, line in enumerate(lines) if index > baseline
+             and not (lines[index - 1] == "" and re.match("^[A-H] ", line))]
+    wide = [(width(line), line[:60]) for line in below if width(line) > WIDTH]
+    assert wide == [], wide
+    assert chat_rules.grapheme_problems("\n".join(below)) == []
 
 
 @pytest.mark.parametrize("name", hostile.RENDER_TEXT_ROWS)

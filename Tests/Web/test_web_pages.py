@@ -2,7 +2,7 @@
 of the --format json answer shown as it says, a clean console, the layout switch that needs no script, no horizontal
 overflow on a 390 px phone, and text readable against its background in light and dark."""
 import pytest
-from PIL import ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from web_testing import check_entries, check_page_contract, image, low_contrast, problems
 
@@ -67,7 +67,8 @@ OVERFLOWING = """
 """
 
 
-PAGES = [("daily",), ("weekly",), ("movie", "20198482"), ("search", "범죄와의 전쟁")]
+PAGES = [("daily",), ("weekly",), ("movie", "20198482"), ("search", "범죄와의 전쟁"), ("run", "파묘"),
+         ("compare", "파묘", "범죄도시4")]
 
 
 @pytest.mark.parametrize("arguments", PAGES, ids=" ".join)
@@ -98,7 +99,8 @@ def test_the_movie_and_search_pages_load_cleanly_with_their_heading(arguments, s
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("arguments", [("daily",), ("daily", "--layout", "grid"), ("movie", "20198482"),
-                                       ("search", "범죄와의 전쟁")], ids=" ".join)
+                                       ("search", "범죄와의 전쟁"), ("run", "파묘"), ("compare", "파묘", "범죄도시4")],
+                         ids=" ".join)
 def test_text_is_readable_against_its_background_in_light_and_dark(arguments, dark, browser, page):
     """WCAG AA (web_testing.low_contrast) for every text the page shows; and dark really is dark: the page is drawn
     mostly in dark pixels (and light mostly in light ones)."""
@@ -109,3 +111,123 @@ def test_text_is_readable_against_its_background_in_light_and_dark(arguments, da
     # The page as drawn: mostly dark pixels in dark, mostly light ones in light.
     mean = sum(ImageStat.Stat(image(browser.screenshot(390)).convert("L")).mean)
     assert (mean < 128) == dark, "mean lightness %.0f of 255 in %s" % (mean, "dark" if dark else "light")
+
+
+# --- A film's run and runs compared (`run`, `compare`): a page of their own with an inline SVG chart -------------
+
+RUNS = {"run": ("run", "파묘"), "compare": ("compare", "파묘", "범죄도시4")}
+# Each film's colour on the chart (RunSVG.colours, in order).
+SERIES_COLOURS = [(0xD6, 0x33, 0x6C), (0x1C, 0x7E, 0xD6)]
+
+CHART = """
+    const svg = document.querySelector('main figure.chart > svg');
+    if (!svg) return null;
+    const view = svg.viewBox.baseVal;
+    return {
+        view: {left: view.x, top: view.y, right: view.x + view.width, bottom: view.y + view.height},
+        label: svg.getAttribute('aria-label'),
+        series: [...svg.querySelectorAll('g.series')].map(group => ({
+            title: group.querySelector(':scope > title') ? group.querySelector(':scope > title').textContent : null,
+            stroke: group.getAttribute('stroke'),
+            lines: [...group.querySelectorAll('polyline')].map(line => line.points.numberOfItems),
+            dots: [...group.querySelectorAll(':scope > circle')].map(dot =>
+                dot.querySelector('title') ? dot.querySelector('title').textContent : null),
+        })),
+        labels: [...svg.querySelectorAll('text')].map(text => {
+            const box = text.getBBox();
+            return {text: text.textContent, left: box.x, right: box.x + box.width, top: box.y,
+                    bottom: box.y + box.height};
+        }),
+        caption: svg.parentElement.querySelector('figcaption')
+            ? svg.parentElement.querySelector('figcaption').textContent.trim() : null,
+    };
+"""
+
+
+def stretches(listed):
+    """The lengths of the stretches of days in a row that are listed (`listed`: one bool a day, in order)."""
+    found, length = [], 0
+    for day in listed + [False]:
+        if day:
+            length += 1
+        elif length:
+            found.append(length)
+            length = 0
+    return found
+
+
+def expected_lines(command, answer):
+    """Per film, the points of each line the chart draws from the --format json answer: one a stretch of listed
+    days (a day in no list breaks the line, never bridged; a stretch of one day is a dot, not a line)."""
+    if command == "run":
+        films = [[("audienceTotal" in day) for day in answer["days"]]]
+    else:
+        # A day of the comparison is null for a film outside its run, and says why a day within it has no figures.
+        films = [[day["films"][index] is not None and "audienceTotal" in day["films"][index] for day in answer["days"]]
+                 for index in range(len(answer["films"]))]
+    return [[length for length in stretches(listed) if length > 1] for listed in films]
+
+
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_a_run_page_loads_without_script_and_draws_each_films_line(command, browser, page, answer):
+    arguments = RUNS[command]
+    titles = list(arguments[1:])
+    browser.load(page(*arguments))
+    facts = check_page_contract(browser, command)
+    assert all(title in facts["heading"] and title in facts["title"] for title in titles), facts
+    chart = browser.script(CHART)
+    assert chart is not None, "no inline SVG chart in the page"
+    assert chart["label"], chart
+    # One group a film, in the order asked, each titled with the film and drawn with its lines.
+    assert [series["title"] for series in chart["series"]] == titles, chart["series"]
+    assert [series["lines"] for series in chart["series"]] == expected_lines(command, answer(*arguments)), \
+        chart["series"]
+    assert len({series["stroke"] for series in chart["series"]}) == len(titles)
+    assert all(title in chart["caption"] for title in titles), chart["caption"]
+    # Each film's millions are dots with a tooltip: 파묘's 1,000만 on day 32, 범죄도시4's on day 22.
+    dots = {series["title"]: series["dots"] for series in chart["series"]}
+    assert "파묘: 1,000만 on day 32 (2024-03-24)" in dots["파묘"], dots
+    if command == "compare":
+        assert "범죄도시4: 1,000만 on day 22 (2024-05-15)" in dots["범죄도시4"], dots
+    assert problems(browser.console()) == []
+
+
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_a_run_charts_labels_are_inside_the_chart_and_apart(command, browser, page):
+    """The axis labels (the top total, 0, the first day, day 1, the last day) are drawn whole: inside the SVG's
+    viewBox (the SVG clips what is outside it) and none over another."""
+    browser.load(page(*RUNS[command]))
+    chart = browser.script(CHART)
+    view = chart["view"]
+    outside = ["%s [%.0f, %.0f]" % (label["text"], label["left"], label["right"]) for label in chart["labels"]
+               if label["left"] < view["left"] or label["right"] > view["right"]
+               or label["top"] < view["top"] or label["bottom"] > view["bottom"]]
+    labels = chart["labels"]
+    overlapping = ["%s / %s" % (first["text"], second["text"]) for index, first in enumerate(labels)
+                   for second in labels[index + 1:]
+                   if first["left"] < second["right"] and second["left"] < first["right"]
+                   and first["top"] < second["bottom"] and second["top"] < first["bottom"]]
+    assert (outside, overlapping) == ([], []), "cut by the viewBox %s, over one another %s (viewBox %s)" % (
+        outside, overlapping, view)
+
+
+def drawn(picture, colour, tolerance=40):
+    """How many pixels of `picture` are within `tolerance` of `colour` in every channel."""
+    bands = ImageChops.difference(picture, Image.new("RGB", picture.size, colour)).split()
+    largest = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+    return sum(largest.histogram()[:tolerance + 1])
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_a_run_chart_is_drawn_in_each_films_colour(command, dark, browser, page):
+    """The chart as drawn, not only as markup: a screenshot of the SVG at 1280 px has each film's colour in it (its
+    line and its dots), in light and in dark."""
+    browser.load(page(*RUNS[command]), width=1280, dark=dark)
+    picture = image(browser.element_screenshot("main figure.chart > svg"))
+    assert picture.width > 200 and picture.height > 80, picture.size
+    films = len(RUNS[command]) - 1
+    counts = [drawn(picture, colour) for colour in SERIES_COLOURS[:films]]
+    # A line across the chart and its dots: some 2,600 to 3,200 pixels a film; none when nothing is drawn.
+    assert all(count > 1000 for count in counts), counts
+    assert problems(browser.console()) == []

@@ -423,6 +423,8 @@ export interface MovieCompareResultFilmsItemCoverage {
   from: string | null;
   to: string | null;
   daysLooked: number;
+  /** The days looked at whose lists could not be had (inside the run, a gap with its reason; past its last listed day, not in days). */
+  failedDays: number;
   /** The overall lists the cache did not hold before the scan (at most one KOBIS call each). */
   plannedCalls: number;
   /** The lists fetched that the memory tier did not hold. */

@@ -108,37 +108,64 @@ extension BoxOfficeService {
         let dates = request.dates
         let calls = CallBudget(nil)
         var scan = RunScan(dates: dates, opening: request.opening)
-        await withTaskGroup(of: (Int, RunScan.Outcome).self) { group in
+        // A day's calls are reserved when it is started, in date order: its worst case (every list it may ask), the
+        // unused given back when it is done. A day whose worst case `maxCalls` cannot cover waits for the days in
+        // flight to give theirs back, and stops the scan only when none is left to: so the days a budget allows are
+        // the first ones, whichever call finishes first.
+        let worstCase = request.lists.count
+        await withTaskGroup(of: (Int, RunScan.Outcome, Int).self) { group in
             var inFlight = 0
+            var waiting: Int?
             while true {
-                while inFlight < max(1, width), let index = scan.nextIndex() {
+                while inFlight < max(1, width), let index = waiting ?? scan.nextIndex() {
+                    waiting = nil
                     if let known = lookInMemory(at: dates[index], for: request) {
                         scan.record(known, at: index)
                         progress(scan.done, dates.count)
-                    } else {
-                        group.addTask {
-                            (index, await self.look(at: dates[index], for: request, budget: budget, counted: calls))
-                        }
-                        inFlight += 1
+                        continue
                     }
+                    var reserved = worstCase
+                    if !budget.take(worstCase) {
+                        if inFlight > 0 {
+                            waiting = index
+                            break
+                        }
+                        // Nothing in flight gives any back: the day goes with what is left, if anything.
+                        reserved = budget.takeWhatIsLeft(upTo: worstCase)
+                        guard reserved > 0 else {
+                            scan.record(.stopped(.maxCalls), at: index)
+                            progress(scan.done, dates.count)
+                            continue
+                        }
+                    }
+                    group.addTask { [reserved] in
+                        let (outcome, made) = await self.look(
+                            at: dates[index], for: request, allowed: reserved, counted: calls)
+                        return (index, outcome, reserved - made)
+                    }
+                    inFlight += 1
                 }
-                guard inFlight > 0, let (index, outcome) = await group.next() else {
+                guard inFlight > 0, let (index, outcome, unused) = await group.next() else {
                     // A run that ended, or stopped, early is done all the same.
                     if scan.done < dates.count { progress(dates.count, dates.count) }
                     break
                 }
                 inFlight -= 1
+                budget.give(unused)
                 scan.record(outcome, at: index)
                 progress(scan.done, dates.count)
+                // A stop while a day waited: the day is not started.
+                if scan.stop != nil { waiting = nil }
             }
         }
+        let kept = scan.kept
         let run = FilmRun(
             movieCode: request.movieCode, title: request.title, openDate: request.openDate,
-            through: request.days.upperBound, listed: scan.listed, missing: scan.missing)
+            through: request.days.upperBound, listed: kept.listed, missing: kept.missing)
         let coverage = RunCoverage(
             from: dates.first, to: scan.covered > 0 ? dates[scan.covered - 1] : nil, daysLooked: scan.covered,
-            calls: calls.spent,
-            lists: RunDay.List.allCases.filter(Set(scan.listed.values.map(\.list)).contains),
+            failedDays: scan.failedDays, calls: calls.spent,
+            lists: RunDay.List.allCases.filter(Set(kept.listed.values.map(\.list)).contains),
             stopped: scan.stop ?? .through)
         return (run, coverage)
     }
@@ -157,11 +184,13 @@ extension BoxOfficeService {
         return .missing("not_listed")
     }
 
-    /// The film's row on `date`, from the first of its lists that has it; each list the memory tier does not hold
-    /// takes a call from `budget` first, and is counted in `counted`.
+    /// The film's row on `date`, from the first of its lists that has it, and how many lists it fetched that the
+    /// memory tier did not hold: at most `allowed`, the calls the scan reserved for it (each counted in `counted`
+    /// once made).
     private func look(
-        at date: CalendarDate, for request: RunRequest, budget: CallBudget, counted: CallBudget
-    ) async -> RunScan.Outcome {
+        at date: CalendarDate, for request: RunRequest, allowed: Int, counted: CallBudget
+    ) async -> (RunScan.Outcome, Int) {
+        var made = 0
         for (list, filters) in request.lists {
             let office: BoxOffice
             do {
@@ -172,22 +201,26 @@ extension BoxOfficeService {
                 if let kept = inMemory(&plan) {
                     office = kept.value
                 } else {
-                    guard budget.take() else { return .stopped(.maxCalls) }
-                    _ = counted.take()
+                    guard made < allowed else { return (.stopped(.maxCalls), made) }
+                    made += 1
                     office = try await boxOffice(plan).value
+                    _ = counted.take()
                 }
             } catch {
                 switch error.reason {
-                case .quotaExhausted: return .stopped(.quota)
-                case .offlineUnavailable: return .stopped(.notRecorded)
-                default: return .missing(error.reason.rawValue)
+                // Refused before it left: the quota guard or the recordings, not a call made.
+                case .quotaExhausted: return (.stopped(.quota), made - 1)
+                case .offlineUnavailable: return (.stopped(.notRecorded), made - 1)
+                default:
+                    _ = counted.take()
+                    return (.missing(error.reason.rawValue), made)
                 }
             }
             if let entry = office.entries.first(where: { $0.movieCode == request.movieCode }) {
-                return .listed(RunDay.Figures(entry, list: list))
+                return (.listed(RunDay.Figures(entry, list: list)), made)
             }
         }
-        return .missing("not_listed")
+        return (.missing("not_listed"), made)
     }
 }
 
@@ -197,15 +230,34 @@ package final class CallBudget: Sendable {
 
     package init(_ calls: Int?) { state = NIOLockedValueBox((calls, 0)) }
 
-    /// Takes one call; false when none is left.
-    func take() -> Bool {
+    /// Takes `count` calls; false (and none taken) when fewer are left.
+    func take(_ count: Int = 1) -> Bool {
         state.withLockedValue { state in
             if let left = state.left {
-                guard left > 0 else { return false }
-                state.left = left - 1
+                guard left >= count else { return false }
+                state.left = left - count
             }
-            state.spent += 1
+            state.spent += count
             return true
+        }
+    }
+
+    /// Takes what is left, at most `count`; the calls taken.
+    func takeWhatIsLeft(upTo count: Int) -> Int {
+        state.withLockedValue { state in
+            let taken = min(count, state.left ?? count)
+            if let left = state.left { state.left = left - taken }
+            state.spent += taken
+            return taken
+        }
+    }
+
+    /// Gives back calls taken and not made.
+    func give(_ count: Int) {
+        guard count > 0 else { return }
+        state.withLockedValue { state in
+            if let left = state.left { state.left = left + count }
+            state.spent -= count
         }
     }
 

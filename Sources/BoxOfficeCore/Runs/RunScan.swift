@@ -19,6 +19,8 @@ package struct RunCoverage: Sendable, Hashable {
     package var from: CalendarDate?
     package var to: CalendarDate?
     package var daysLooked: Int
+    /// The days looked at whose lists could not be had (a gap inside the run, or a day past its last listed one).
+    package var failedDays: Int
     /// The lists fetched that the memory tier did not hold (KOBIS calls, unless the disk cache had them).
     package var calls: Int
     /// The lists the film was found in, in ``RunDay/List`` order.
@@ -61,8 +63,27 @@ struct RunScan {
     /// The first day whose lists could not be fetched any more, and why.
     private var stoppedAt: (index: Int, why: RunCoverage.Stop)?
     private(set) var done = 0
-    /// The days looked at in date order without a hole (to the end of a run that ended): what the scan covered.
-    var covered: Int { endedAt.map { $0 + 1 } ?? prefix }
+    /// The days looked at in date order without a hole, to the end of a run that ended or to the day before the
+    /// one that stopped the scan: what the scan covered.
+    var covered: Int {
+        switch stop {
+        case .ended?: (endedAt ?? 0) + 1
+        case .some: min(prefix, stoppedAt?.index ?? prefix)
+        case nil: prefix
+        }
+    }
+
+    /// The days, in what was covered, whose lists could not be had (missing for another reason than `not_listed`).
+    var failedDays: Int {
+        dates.prefix(covered).filter { date in missing[date].map { $0 != "not_listed" } ?? false }.count
+    }
+
+    /// The figures and gaps of the days covered: a day past an end or a stop that finished first is not part of
+    /// the run, so a run is the same however the calls interleave.
+    var kept: (listed: [CalendarDate: RunDay.Figures], missing: [CalendarDate: String]) {
+        let days = Set(dates.prefix(covered))
+        return (listed.filter { days.contains($0.key) }, missing.filter { days.contains($0.key) })
+    }
     private var next = 0
     private var known: [Bool]
     /// The first day not yet known, and the days in no list in a row before it.

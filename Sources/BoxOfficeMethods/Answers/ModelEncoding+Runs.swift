@@ -128,6 +128,7 @@ extension ModelEncoding {
         let coverage = made.coverage
         return [
             "from": date(coverage.from), "to": date(coverage.to), "daysLooked": .int(coverage.daysLooked),
+            "failedDays": .int(coverage.failedDays),
             "plannedCalls": .int(made.plan.uncached), "calls": .int(coverage.calls),
             "lists": .array(coverage.lists.map { .string($0.rawValue) }), "stopped": .string(coverage.stopped.rawValue),
             "offline": .bool(offline),

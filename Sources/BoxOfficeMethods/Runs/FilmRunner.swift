@@ -92,7 +92,7 @@ package struct FilmRunner: Sendable {
     }
 
     /// The film's details, by code or by a title one film matches (an exact title first): `-32602` at `location`
-    /// listing the candidates when several do, or saying none does.
+    /// listing the candidates when several do, `-31004` `not_found` when none does.
     package func resolve(_ film: Film, at location: JSONPointer, refresh: Bool) async throws(RPCError) -> Movie {
         let code: String
         switch film {
@@ -118,7 +118,8 @@ package struct FilmRunner: Sendable {
         -> RPCError
     {
         guard !candidates.isEmpty else {
-            return .invalidParams(at: location, "no KOBIS film is titled \"\(title)\": search with movie.search")
+            // Nothing wrong with the params: KOBIS has no such film, as an unknown code is `not_found`.
+            return BoxOfficeError(.notFound, "no KOBIS film is titled \"\(title)\": search with movie.search").rpcError
         }
         let listed = candidates.map { found in
             "\(found.movieCode) \(found.title)\(found.openDate.map { " (\($0))" } ?? "")"

@@ -211,7 +211,7 @@ extension CardRenderer {
     /// their step), then the summary's fields or each film's row.
     private func run(_ content: AnswerView, _ canvas: CardCanvas, width: Double) -> Double {
         var y = header(content, canvas, width: width)
-        let plot = (x: Self.margin + 96, width: width - 2 * Self.margin - 96, height: 220.0)
+        let plot = (x: Self.margin + 96, width: width - 2 * Self.margin - 96 - 12, height: 220.0)
         let days = content.runs.flatMap(\.days)
         if let first = days.map(\.day).min(), let last = days.map(\.day).max() {
             let top = Double(max(1, days.compactMap { $0.figures?.audienceTotal }.max() ?? 1))
@@ -265,7 +265,9 @@ extension CardRenderer {
                     + canvas.text(
                         item.title, Self.margin + 18, y, width: width - 2 * Self.margin - 18,
                         .init(font: Fonts.body, colour: Palette.text))
-                let facts = item.facts.map { "\($0.name) \($0.value)" }.joined(separator: " · ")
+                // Each fact kept on one line (no-break spaces inside it); the line breaks between facts.
+                let facts = item.facts.map { String("\($0.name) \($0.value)".map { $0 == " " ? "\u{00A0}" : $0 }) }
+                    .joined(separator: " · ")
                 y +=
                     10
                     + canvas.text(

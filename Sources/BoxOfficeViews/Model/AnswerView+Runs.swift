@@ -24,7 +24,7 @@ extension AnswerView {
             (
                 "Best wkend",
                 Self.say(summary.bestWeekend) { weekend in
-                    "\(DisplayFormat.thousands(weekend.audience)) (\(weekend.friday) – \(weekend.friday.adding(days: 2)))"
+                    "\(DisplayFormat.thousands(weekend.audience)) (Fri \(weekend.friday))"
                 }
             ),
             ("Screens", Self.say(summary.screensAtPeak) { "\(DisplayFormat.thousands($0)) at the peak" }),
@@ -68,13 +68,13 @@ extension AnswerView {
         "\(DisplayFormat.thousands(audience / 10_000))만"
     }
 
-    /// The steps a comparison lists: 100만, 300만, 500만 and each 1,000만 any film reached (100,000 steps when none
-    /// passed a million).
+    /// The steps a comparison lists: 100만, 300만, 500만 and each 1,000만 any film reached (10만, 30만 and 50만 when
+    /// none passed a million).
     static func comparedSteps(_ runs: [FilmRun]) -> [Int64] {
         let reached = Set(runs.flatMap(\.milestones).map(\.audience))
         let cited = reached.filter { $0 == 1_000_000 || $0 == 3_000_000 || $0 == 5_000_000 || $0 % 10_000_000 == 0 }
         if !cited.isEmpty { return cited.sorted() }
-        return reached.filter { $0 % 300_000 == 100_000 || $0 == 500_000 }.sorted()
+        return reached.filter { $0 == 100_000 || $0 == 300_000 || $0 == 500_000 }.sorted()
     }
 
     /// The run's days: from its first listed day to its last, and the days missing.

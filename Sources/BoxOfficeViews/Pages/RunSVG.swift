@@ -42,9 +42,14 @@ package enum RunSVG {
         svg += "<text x=\"\(number(left - 6))\" y=\"\(number(Self.top + 4))\" text-anchor=\"end\">"
         svg += "\(DisplayFormat.thousands(top))</text>"
         svg += "<text x=\"\(number(left - 6))\" y=\"\(number(y(0)))\" text-anchor=\"end\">0</text>"
-        for day in Set([firstDay, 1, lastDay]).sorted() where day >= firstDay {
-            svg += "<text x=\"\(number(x(day)))\" y=\"\(number(height - bottom + 18))\" text-anchor=\"middle\">"
-            svg += "day \(day)</text>"
+        // The first day at the plot's left edge, the last at its right (inside the box); day 1 between them when
+        // there is room for it apart from both.
+        var labels: [(day: Int, anchor: String)] = [(firstDay, "start")]
+        if lastDay > firstDay { labels.append((lastDay, "end")) }
+        if firstDay < 1, 1 < lastDay, x(1) - x(firstDay) > 60, x(lastDay) - x(1) > 60 { labels.append((1, "middle")) }
+        for label in labels {
+            svg += "<text x=\"\(number(x(label.day)))\" y=\"\(number(height - bottom + 18))\" "
+            svg += "text-anchor=\"\(label.anchor)\">day \(label.day)</text>"
         }
         svg += "</g>\n"
         for (index, run) in runs.enumerated() {
@@ -82,8 +87,9 @@ package enum RunSVG {
         svg += "</svg>\n<figcaption>"
         svg += runs.indices.map { index in
             let title = index < titles.count ? titles[index] : runs[index].movieCode
-            return "<span class=\"legend\" style=\"color:\(colours[index % colours.count])\">■</span> "
-                + HTMLPage.escaped(title)
+            // A swatch, not a character: a graphic needs 3:1 against the page, where a text would need 4.5:1.
+            return "<span class=\"legend\" aria-hidden=\"true\" style=\"display:inline-block;width:0.8em;height:0.8em;"
+                + "background:\(colours[index % colours.count])\"></span> " + HTMLPage.escaped(title)
         }.joined(separator: " ")
         svg += "</figcaption></figure>\n"
         return svg

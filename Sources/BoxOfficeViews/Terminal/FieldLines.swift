@@ -4,6 +4,8 @@ package struct FieldLines {
     package let width: Int
     package let style: TerminalStyle
     private(set) var lines: [String] = []
+    /// The lines of the title, its English form and the rule.
+    private var headingLines = 0
 
     package init(title: String, english: String?, width: Int, style: TerminalStyle) {
         self.width = max(40, width)
@@ -11,6 +13,7 @@ package struct FieldLines {
         lines = [style.bold(TerminalText.clean(title, for: .cell))]
         if let english, !english.isEmpty { lines.append(TerminalText.clean(english, for: .cell)) }
         lines.append(style.dim(String(repeating: "─", count: min(self.width, 60))))
+        headingLines = lines.count
     }
 
     /// A labelled field; nothing when the value is empty.
@@ -43,4 +46,7 @@ package struct FieldLines {
     }
 
     package var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// The lines below the heading and its rule: the fields and lists alone.
+    package var fieldLines: [String] { Array(lines.dropFirst(headingLines)) }
 }

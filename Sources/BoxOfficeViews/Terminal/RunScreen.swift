@@ -13,16 +13,37 @@ package struct RunScreen: Sendable {
 
     /// A run's screen from its view (``AnswerView/Kind/run``): the heading, the chart, the summary.
     package func render(run view: AnswerView) -> String {
-        var screen = FieldLines(title: view.heading, english: view.subheading, width: width, style: style)
+        var lines = [style.bold(DisplayWidth.truncate(TerminalText.clean(view.heading, for: .cell), to: width))]
+        if let subheading = view.subheading {
+            lines += Self.words(TerminalText.clean(subheading, for: .cell), width: width).map(style.dim)
+        }
+        lines.append(style.dim(String(repeating: "─", count: min(width, 60))))
+        if let run = view.runs.first { lines.append(RunChart(width: width, style: style).render(run)) }
         // The milestones' fields (`100만`, …) are the chart's legend on a screen.
+        var fields = FieldLines(title: "", english: nil, width: width, style: style)
         for field in view.fields where view.runs.isEmpty || !field.name.hasSuffix("만") {
-            screen.field(field.name, field.value)
+            fields.field(field.name, field.value)
         }
-        var text = heading(screen.text, fieldsFrom: view.subheading == nil ? 2 : 3)
-        if let run = view.runs.first {
-            text.chart = RunChart(width: width, style: style).render(run)
+        lines += fields.fieldLines
+        if let source = view.source { lines.append(style.dim(DisplayWidth.truncate(source, to: width))) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` in lines of at most `width` columns, broken between words (a word too long for a line is cut).
+    static func words(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if DisplayWidth.of(candidate) > width, !line.isEmpty {
+                lines.append(line)
+                line = word
+            } else {
+                line = candidate
+            }
         }
-        return text.joined(source: view.source, style: style, width: width)
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 
     /// Runs compared, from their view (``AnswerView/Kind/comparison``).
@@ -42,24 +63,6 @@ package struct RunScreen: Sendable {
         lines.append(screen)
         if let source = view.source { lines.append(style.dim(DisplayWidth.truncate(source, to: width))) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A field screen's lines split at its rule, so the chart goes between the heading and the fields.
-    private func heading(_ text: String, fieldsFrom: Int) -> Parts {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return Parts(head: Array(lines.prefix(fieldsFrom)), fields: Array(lines.dropFirst(fieldsFrom)))
-    }
-
-    private struct Parts {
-        var head: [String]
-        var fields: [String]
-        var chart = ""
-
-        func joined(source: String?, style: TerminalStyle, width: Int) -> String {
-            var lines = head + [chart.isEmpty ? "" : chart] + fields.filter { !$0.isEmpty }
-            if let source { lines.append(style.dim(DisplayWidth.truncate(source, to: width))) }
-            return lines.joined(separator: "\n") + "\n"
-        }
     }
 }
 

@@ -55,20 +55,35 @@ extension CLISession {
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             return await post(AnswerView(run: made.run, coverage: made.coverage), layout: .list, display: display)
         }
-        return Self.status([made])
+        return status([made])
     }
 
-    /// A run that is whole is 0; one the quota cut is 75 (the rest can be had after the reset); one `--max-calls`
-    /// cut, or with days whose lists failed, is 2 (partial: its answer says which days).
-    static func status(_ runs: [FilmRunner.Made]) -> Int32 {
-        if runs.contains(where: { $0.coverage.stopped == .quota }) { return ExitStatus.temporaryFailure }
-        let failed = runs.contains { made in
-            made.coverage.stopped == .maxCalls
-                || made.run.days.contains { day in
-                    if case .missing(let reason) = day.listing { reason != "not_listed" } else { false }
-                }
+    /// A run that is whole is 0; one whose scan the quota stopped, or with no day listed for lists that could not be
+    /// had, is 75 (time may mend it: the quota resets, the upstream comes back); one `--max-calls` or the end of the
+    /// recordings stopped, or with days whose lists failed, is 2 (partial: the answer says which days). Either is
+    /// said on stderr, in one line per film.
+    func status(_ runs: [FilmRunner.Made]) -> Int32 {
+        var worst = ExitStatus.success
+        for made in runs {
+            let coverage = made.coverage
+            let listed = made.run.days.contains { $0.figures != nil }
+            let status: Int32
+            if coverage.stopped == .quota || (!listed && coverage.failedDays > 0) {
+                status = ExitStatus.temporaryFailure
+            } else if coverage.stopped == .maxCalls || coverage.stopped == .notRecorded || coverage.failedDays > 0 {
+                status = ExitStatus.partial
+            } else {
+                continue
+            }
+            let to = coverage.to.map(\.description) ?? "none"
+            let scan =
+                coverage.stopped == .through || coverage.stopped == .ended
+                ? "looked through \(to)" : "the scan stopped (\(coverage.stopped.rawValue)); looked through \(to)"
+            let failed = coverage.failedDays > 0 ? ", \(coverage.failedDays) days whose lists could not be had" : ""
+            say("partial: \(AnswerView.text(made.run.title)) (\(made.run.movieCode)): \(scan)\(failed)")
+            worst = max(worst, status)
         }
-        return failed ? ExitStatus.partial : ExitStatus.success
+        return worst
     }
 
     /// `compare A B …`: the runs' chart and each film's figures through `movie.compare`; its JSON, the days one a
@@ -115,7 +130,7 @@ extension CLISession {
         case .markdown, .slack, .discord, .telegram, .telegramHTML, .html, .png:
             return await post(view, layout: .list, display: display)
         }
-        return Self.status(output.runs)
+        return status(output.runs)
     }
 
     /// The typed limits as the methods take them: the date read as people write it, the rest as given (the

@@ -9,7 +9,7 @@ extension TerminalStyle.Choice: ExpressibleByArgument {}
 struct DisplayOptions: ParsableArguments {
     @Option(
         help: """
-            text (screens), json (the result), ndjson, csv; or, for daily, weekly, movie and search, to post.
+            text (screens), json (the result), ndjson, csv; or, for daily, weekly, movie, search, run and compare, to post.
             """)
     var format: CLIFormat = .text
 
