@@ -68,13 +68,14 @@ class Server:
     """A fake upstream on 127.0.0.1: one asyncio loop in a thread of its own, so the server's own cost stays small
     beside DELAY (a thread per connection, as http.server does, costs milliseconds when twenty wake at once)."""
 
-    def __init__(self):
+    def __init__(self, handler=None):
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
 
         def run():
             asyncio.set_event_loop(self.loop)
-            self.server = self.loop.run_until_complete(asyncio.start_server(handle, "127.0.0.1", 0, backlog=128))
+            self.server = self.loop.run_until_complete(
+                asyncio.start_server(handler or handle, "127.0.0.1", 0, backlog=256))
             self.port = self.server.sockets[0].getsockname()[1]
             ready.set()
             self.loop.run_forever()

@@ -17,8 +17,9 @@ import os
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
+
+from cache_bench import Server
 
 DELAY = 0.05
 FILMS = 8
@@ -86,22 +87,6 @@ async def handle(reader, writer):
         writer.close()
 
 
-class Server:
-    def __init__(self):
-        self.loop = asyncio.new_event_loop()
-        ready = threading.Event()
-
-        def run():
-            asyncio.set_event_loop(self.loop)
-            self.server = self.loop.run_until_complete(asyncio.start_server(handle, "127.0.0.1", 0, backlog=256))
-            self.port = self.server.sockets[0].getsockname()[1]
-            ready.set()
-            self.loop.run_forever()
-
-        threading.Thread(target=run, daemon=True).start()
-        ready.wait()
-
-
 class Worker:
     def __init__(self, binary, port):
         env = dict(os.environ, KOBIS_API_KEY="bench-kobis-key", KOBIS_BASE_URL="http://127.0.0.1:%d" % port,
@@ -144,7 +129,7 @@ def main():
     parser.add_argument("--cold-rounds", type=int, default=3)
     arguments = parser.parse_args()
     DELAY = arguments.delay_ms / 1000
-    server = Server()
+    server = Server(handle)
     through = (opening(FILMS - 1) + datetime.timedelta(days=DAYS + 30)).isoformat()
     run_params = {"movieCode": code(0), "through": through, "days": DAYS}
 

@@ -131,13 +131,13 @@ def load(name):
         return json.load(handle)
 
 
-def write(relative, document):
-    path = os.path.join(OUT, "upstream", relative)
+def write(relative, document, folder="upstream"):
+    path = os.path.join(OUT, folder, relative)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(document, handle, ensure_ascii=False, separators=(",", ":"))
         handle.write("\n")
-    return "upstream/" + relative
+    return folder + "/" + relative
 
 
 def movie_file(code):
@@ -206,12 +206,7 @@ def run_fixtures():
             return json.load(handle)["boxOfficeResult"]
 
     def written(relative, document):
-        path = os.path.join(OUT, "runs", relative)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(document, handle, ensure_ascii=False, separators=(",", ":"))
-            handle.write("\n")
-        return "runs/" + relative
+        return write(relative, document, folder="runs")
 
     calls, days = [], {}
     for code, english, directors in RUNS:
