@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { InvalidParams, OfflineUnavailable, Worker, WorkerExited, WorkerTimeout } from "../index.js";
+import { InvalidParams, NotFound, OfflineUnavailable, Worker, WorkerExited, WorkerTimeout } from "../index.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -138,7 +138,7 @@ test("a film's run and a comparison offline", async () => {
     });
 
     // Offline, a title no recorded search covers is not known to name no film: the worker says it has no recording
-    // (live, the same title is InvalidParams: "a title naming no film is InvalidParams").
+    // (live, the same title is NotFound: "a title naming no film is NotFound").
     await assert.rejects(worker.movieRun("없는 영화"), (error) =>
       error instanceof OfflineUnavailable && error.code === -31006 && error.reason === "offline_unavailable");
   } finally {
@@ -146,7 +146,7 @@ test("a film's run and a comparison offline", async () => {
   }
 });
 
-test("a title naming no film is InvalidParams", async () => {
+test("a title naming no film is NotFound; one naming several is InvalidParams", async () => {
   const cache = mkdtempSync(join(tmpdir(), "bo-node-"));
   const worker = new Worker({
     binary,
@@ -158,11 +158,11 @@ test("a title naming no film is InvalidParams", async () => {
   try {
     // The fake KOBIS answers this title's search with no film (NO_FILM_TITLE in fake_upstream.py).
     await assert.rejects(worker.movieRun("없는 영화"), (error) =>
-      error instanceof InvalidParams && error.code === -32602 && error.reason === "invalid_params" &&
-      error.data.errors[0].instanceLocation === "/title" && /no KOBIS film is titled "없는 영화"/.test(error.message));
-    // In a comparison the error names the film: the second (the first, 광해, is one the fake KOBIS has).
+      error instanceof NotFound && error.code === -31004 && error.reason === "not_found" &&
+      /no KOBIS film is titled "없는 영화"/.test(error.message));
+    // In a comparison the error names the film (the first, 광해, is one the fake KOBIS has).
     await assert.rejects(worker.movieCompare({ movies: ["20124079", "없는 영화"] }), (error) =>
-      error instanceof InvalidParams && error.data.errors[0].instanceLocation === "/movies/1");
+      error instanceof NotFound && /"없는 영화"/.test(error.message));
     // Every other title searched answers the one recorded search: five films, none titled "전쟁".
     await assert.rejects(worker.movieRun({ title: "전쟁" }), (error) =>
       error instanceof InvalidParams && error.data.candidates.length === 5 &&

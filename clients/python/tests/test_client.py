@@ -11,6 +11,7 @@ import pytest
 from boxoffice_worker import (
     AsyncWorker,
     InvalidParams,
+    NotFound,
     OfflineUnavailable,
     Worker,
     WorkerExited,
@@ -155,7 +156,7 @@ def test_a_film_s_run_and_a_comparison_offline():
             assert films[1]["milestones"][-2] == {"audience": 10_000_000, "date": "2024-05-15", "day": 22}
 
             # Offline, a title no recorded search covers is not known to name no film: the worker says it has no
-            # recording (live, the same title is InvalidParams: test_a_title_naming_no_film_is_invalid_params).
+            # recording (live, the same title is NotFound: test_a_title_naming_no_film_is_not_found).
             with pytest.raises(OfflineUnavailable) as unavailable:
                 await worker.movie_run("없는 영화")
             assert unavailable.value.code == -31006 and unavailable.value.reason == "offline_unavailable"
@@ -163,21 +164,20 @@ def test_a_film_s_run_and_a_comparison_offline():
     run(body())
 
 
-def test_a_title_naming_no_film_is_invalid_params(client_upstream, tmp_path):
+def test_a_title_naming_no_film_is_not_found(client_upstream, tmp_path):
     base, _ = client_upstream
 
     async def body():
         async with AsyncWorker(BINARY, env=live_env(base, tmp_path / "cache")) as worker:
             # The fake KOBIS answers this title's search with no film (fake_upstream.NO_FILM_TITLE).
-            with pytest.raises(InvalidParams) as nothing:
+            with pytest.raises(NotFound) as nothing:
                 await worker.movie_run("없는 영화")
-            assert nothing.value.code == -32602 and nothing.value.reason == "invalid_params"
-            assert nothing.value.data["errors"][0]["instanceLocation"] == "/title"
+            assert nothing.value.code == -31004 and nothing.value.reason == "not_found"
             assert 'no KOBIS film is titled "없는 영화"' in str(nothing.value)
-            # In a comparison the error names the film: the second (the first, 광해, is one the fake KOBIS has).
-            with pytest.raises(InvalidParams) as in_compare:
+            # In a comparison the error names the film (the first, 광해, is one the fake KOBIS has).
+            with pytest.raises(NotFound) as in_compare:
                 await worker.movie_compare(["20124079", "없는 영화"])
-            assert in_compare.value.data["errors"][0]["instanceLocation"] == "/movies/1"
+            assert '"없는 영화"' in str(in_compare.value)
             # Every other title searched answers the one recorded search: five films, none titled "전쟁".
             with pytest.raises(InvalidParams) as several:
                 await worker.movie_run("전쟁")
