@@ -87,7 +87,7 @@ MALFORMED_DATES = (
 HANDLED_KEYWORDS = frozenset({
     "$schema", "$id", "title", "description", "default", "examples", "type", "properties", "required",
     "additionalProperties", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "format", "items",
-    "uniqueItems", "maxItems", "oneOf", "anyOf",
+    "uniqueItems", "minItems", "maxItems", "oneOf", "anyOf",
 })
 
 # One value of every JSON type, for the wrong-type values of every property and for unknown members.

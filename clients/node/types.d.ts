@@ -430,7 +430,7 @@ export interface MovieCompareResultFilmsItemCoverage {
   /** The lists fetched that the memory tier did not hold. */
   calls: number;
   lists: ("all" | "korean" | "foreign" | "diversity" | "commercial")[];
-  stopped: "through" | "ended" | "max_calls" | "quota_exhausted" | "offline_unavailable";
+  stopped: "through" | "ended" | "max_calls" | "quota_exhausted" | "offline_unavailable" | "no_days";
   offline: boolean;
 }
 

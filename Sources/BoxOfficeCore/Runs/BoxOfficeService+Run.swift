@@ -47,6 +47,10 @@ extension BoxOfficeService {
         package var days: Int
         package var uncached: Int
         package var narrowerAtMost: Int
+
+        package init(days: Int, uncached: Int, narrowerAtMost: Int) {
+            (self.days, self.uncached, self.narrowerAtMost) = (days, uncached, narrowerAtMost)
+        }
     }
 
     /// Readies what the cache keeps for the run's lists (the overall ones, then the narrower ones of the days the

@@ -13,6 +13,8 @@ package struct RunCoverage: Sendable, Hashable {
         case quota = "quota_exhausted"
         /// Offline, the recorded lists end.
         case notRecorded = "offline_unavailable"
+        /// There was no day to look at: no opening date, an opening after `through`, or a run before 2003-11-11.
+        case noDays = "no_days"
     }
 
     /// The first day that could be looked at, and the last one of the days looked at in date order without a hole.
@@ -26,6 +28,14 @@ package struct RunCoverage: Sendable, Hashable {
     /// The lists the film was found in, in ``RunDay/List`` order.
     package var lists: [RunDay.List]
     package var stopped: Stop
+
+    package init(
+        from: CalendarDate?, to: CalendarDate?, daysLooked: Int, failedDays: Int, calls: Int, lists: [RunDay.List],
+        stopped: Stop
+    ) {
+        (self.from, self.to, self.daysLooked, self.failedDays) = (from, to, daysLooked, failedDays)
+        (self.calls, self.lists, self.stopped) = (calls, lists, stopped)
+    }
 }
 
 /// The state of a run's scan: which day to look at next, what each day looked at came to, and when to stop.

@@ -44,20 +44,27 @@ package struct MovieCompareMethod: DomainMethod, TypedMethod {
         let runner = FilmRunner(runtime: runtime)
         let through = try runner.through(input.limits.through)
         return .work {
-            var requests: [BoxOfficeService.RunRequest] = []
+            // Each film's scan, or its empty run when it has no day to look at.
+            var films: [(movie: Movie, request: BoxOfficeService.RunRequest?)] = []
             for (index, text) in input.movies.enumerated() {
                 let location = JSONPointer(tokens: ["movies", String(index)])
                 let movie = try await runner.resolve(
                     FilmRunner.Film(text), at: location, refresh: input.limits.refresh)
-                requests.append(try runner.request(for: movie, through: through, limits: input.limits, at: location))
+                films.append((movie, runner.request(for: movie, through: through, limits: input.limits)))
             }
+            let requests = films.compactMap(\.request)
             let plans = try await runner.plan(requests, maxCalls: input.limits.maxCalls)
-            let scans = zip(requests, plans).map { ($0, $1) }
+            var scans: [(Int, BoxOfficeService.RunRequest, BoxOfficeService.RunPlan)] = []
+            var planned = plans.makeIterator()
+            for (index, film) in films.enumerated() {
+                if let request = film.request, let plan = planned.next() { scans.append((index, request, plan)) }
+            }
             let budget = CallBudget(input.limits.maxCalls)
             let total = plans.reduce(0) { $0 + $1.days }
-            let progress = DaysDone(films: requests.count)
-            let runs = await withTaskGroup(of: (Int, FilmRunner.Made).self) { group in
-                for (index, (request, plan)) in scans.enumerated() {
+            let progress = DaysDone(films: films.count)
+            var runs = films.map { FilmRunner.noDays($0.movie, through: through) }
+            await withTaskGroup(of: (Int, FilmRunner.Made).self) { group in
+                for (index, request, plan) in scans {
                     group.addTask {
                         let made = await runner.run(request, plan: plan, budget: budget) { done, _ in
                             let all = progress.set(done, for: index)
@@ -67,9 +74,7 @@ package struct MovieCompareMethod: DomainMethod, TypedMethod {
                         return (index, made)
                     }
                 }
-                var runs: [FilmRunner.Made?] = Array(repeating: nil, count: scans.count)
                 for await (index, made) in group { runs[index] = made }
-                return runs.compactMap { $0 }
             }
             return Output(runs: runs, through: through)
         }

@@ -45,7 +45,9 @@ package struct MovieRunMethod: DomainMethod, TypedMethod {
         return .work {
             let location = JSONPointer(tokens: [input.movieCode == nil ? "title" : "movieCode"])
             let movie = try await runner.resolve(input.film, at: location, refresh: input.limits.refresh)
-            let request = try runner.request(for: movie, through: through, limits: input.limits, at: location)
+            guard let request = runner.request(for: movie, through: through, limits: input.limits) else {
+                return FilmRunner.noDays(movie, through: through)
+            }
             let plan = try await runner.plan([request], maxCalls: input.limits.maxCalls)[0]
             return await runner.run(request, plan: plan, budget: CallBudget(input.limits.maxCalls)) { done, total in
                 context.reportProgress(Double(done), total: Double(total), message: "\(done) of \(total) days")

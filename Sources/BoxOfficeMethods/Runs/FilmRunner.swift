@@ -140,32 +140,31 @@ package struct FilmRunner: Sendable {
         return error
     }
 
-    /// The run request for `movie` up to `through`: from ``previewDays`` before the opening to `days` days after it.
-    package func request(for movie: Movie, through: CalendarDate, limits: Limits, at location: JSONPointer)
-        throws(RPCError) -> BoxOfficeService.RunRequest
-    {
-        guard let open = movie.openDate else {
-            throw RPCError.invalidParams(
-                at: location, "KOBIS gives \(movie.movieCode) (\(movie.title)) no opening date: its run has no day 1")
-        }
+    /// The run request for `movie` up to `through`: from ``previewDays`` before the opening to `days` days after
+    /// it. Nil when there is no day to look at: KOBIS gives the film no opening date (its run has no day 1), it opens
+    /// after `through`, or its run ended before KOBIS's daily lists begin (2003-11-11); its answer is then an empty
+    /// run (``noDays(_:through:)``), not a refusal: nothing is wrong with the params.
+    package func request(for movie: Movie, through: CalendarDate, limits: Limits) -> BoxOfficeService.RunRequest? {
+        guard let open = movie.openDate else { return nil }
         let first = max(open.adding(days: -Self.previewDays), SeoulCalendar.earliest)
         let last = min(through, open.adding(days: limits.days - 1))
-        guard open.adding(days: limits.days - 1) >= SeoulCalendar.earliest else {
-            throw RPCError.invalidParams(
-                at: location,
-                "\(movie.title) opened on \(open): KOBIS's daily lists begin on \(SeoulCalendar.earliest), after its run"
-            )
-        }
-        guard first <= last else {
-            throw RPCError.invalidParams(
-                at: JSONPointer(tokens: ["through"]),
-                "\(movie.title) opens on \(open), after through (\(through)): it has no run yet")
-        }
+        guard first <= last else { return nil }
         let nation: BoxOfficeService.Filters.Nation? =
             movie.nations.first.map { $0 == "한국" ? .korean : .foreign }
         return BoxOfficeService.RunRequest(
             movieCode: movie.movieCode, title: movie.title, openDate: open, nation: nation,
             diversity: limits.diversity, days: first...last, refresh: limits.refresh)
+    }
+
+    /// The run of a film with no day to look at: no day, no call, `stopped: no_days`.
+    package static func noDays(_ movie: Movie, through: CalendarDate) -> Made {
+        Made(
+            run: FilmRun(
+                movieCode: movie.movieCode, title: movie.title, openDate: movie.openDate, through: through,
+                listed: [:], missing: [:]),
+            coverage: RunCoverage(
+                from: nil, to: nil, daysLooked: 0, failedDays: 0, calls: 0, lists: [], stopped: .noDays),
+            plan: BoxOfficeService.RunPlan(days: 0, uncached: 0, narrowerAtMost: 0))
     }
 
     /// The overall lists the requests need that the cache does not hold, refused before any call when they are more

@@ -79,8 +79,8 @@ struct ToolSpec: Sendable {
         ToolSpec(
             tool: "movie_compare", method: "movie.compare", title: "Compare films' runs",
             description: """
-                2 to 8 films' runs (`movies`: codes or titles) aligned by day since opening: totals by day N, the \
-                day each reached each step, summaries side by side.
+                2 to 8 films' runs aligned by day since opening: totals by day N, the day each reached each step, \
+                summaries side by side.
                 """, openWorld: true),
         ToolSpec(
             tool: "worker_status", method: "worker.status", title: "Worker status",

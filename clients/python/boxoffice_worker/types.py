@@ -373,7 +373,7 @@ class MovieCompareResultFilmsItemSummaryBestWeekend(TypedDict):
     audience: int
 
 
-MovieCompareResultFilmsItemCoverage = TypedDict('MovieCompareResultFilmsItemCoverage', {'from': 'Union[str, None]', 'to': 'Union[str, None]', 'daysLooked': 'int', 'failedDays': 'int', 'plannedCalls': 'int', 'calls': 'int', 'lists': 'List[Union[Literal["all"], Literal["korean"], Literal["foreign"], Literal["diversity"], Literal["commercial"]]]', 'stopped': 'Union[Literal["through"], Literal["ended"], Literal["max_calls"], Literal["quota_exhausted"], Literal["offline_unavailable"]]', 'offline': 'bool'}, total=True)
+MovieCompareResultFilmsItemCoverage = TypedDict('MovieCompareResultFilmsItemCoverage', {'from': 'Union[str, None]', 'to': 'Union[str, None]', 'daysLooked': 'int', 'failedDays': 'int', 'plannedCalls': 'int', 'calls': 'int', 'lists': 'List[Union[Literal["all"], Literal["korean"], Literal["foreign"], Literal["diversity"], Literal["commercial"]]]', 'stopped': 'Union[Literal["through"], Literal["ended"], Literal["max_calls"], Literal["quota_exhausted"], Literal["offline_unavailable"], Literal["no_days"]]', 'offline': 'bool'}, total=True)
 
 
 class MovieCompareResultDaysItem(TypedDict):
