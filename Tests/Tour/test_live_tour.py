@@ -124,9 +124,13 @@ CLI_CASES = (
     + case(["codes", "region"], DATA)
     + case(["codes", "genre"], DATA)
     + case(["status"], ["text", "json"])
+    # Every day the fake upstream serves is 2023-04-26's list: 존 윅 4 and 드림 are listed each day looked at.
+    + case(["run", "20231089", "--through", "2023-05-10"], FORMATS)
+    + case(["compare", "20231089", "20198482", "--through", "2023-05-10"], FORMATS)
 )
 JSON_METHOD = {"daily": "boxoffice.daily", "weekly": "boxoffice.weekly", "movie": "movie.detail",
-               "search": "movie.search", "poster": "movie.poster", "codes": "codes.list", "status": "worker.status"}
+               "search": "movie.search", "poster": "movie.poster", "codes": "codes.list", "status": "worker.status",
+               "run": "movie.run", "compare": "movie.compare"}
 
 
 @pytest.mark.parametrize("command,format_,flags", CLI_CASES,
