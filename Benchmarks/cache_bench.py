@@ -44,7 +44,17 @@ def respond(path, query):
     return None
 
 
-async def handle(reader, writer):
+def handler(answer, delay=lambda: DELAY):
+    """A connection handler answering each GET with `answer(path, query)` (bytes, or None for a 404) after
+    `delay()` seconds: other benchmarks serve their own bodies through it."""
+
+    async def serve(reader, writer):
+        await handle(reader, writer, answer, delay)
+
+    return serve
+
+
+async def handle(reader, writer, answer=None, delay=None):
     """One keep-alive HTTP/1.1 connection: each GET answered after DELAY, without holding up the others."""
     try:
         while True:
@@ -52,8 +62,8 @@ async def handle(reader, writer):
             target = head.split(b" ", 2)[1].decode()
             path, _, raw = target.partition("?")
             query = dict(part.split("=", 1) for part in raw.split("&") if "=" in part)
-            await asyncio.sleep(DELAY)
-            body = respond(path, query)
+            await asyncio.sleep(delay() if delay else DELAY)
+            body = (answer or respond)(path, query)
             status = b"200 OK" if body else b"404 Not Found"
             body = body or b"{}"
             writer.write(b"HTTP/1.1 %s\r\nContent-Type: application/json;charset=UTF-8\r\nContent-Length: %d\r\n\r\n" % (status, len(body)) + body)

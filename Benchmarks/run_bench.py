@@ -9,7 +9,6 @@ opening FILM_GAP days after the one before, their running totals growing by day,
 - Compare: movie.compare of the eight films once all eight runs are cached, p50 over ROUNDS.
 """
 import argparse
-import asyncio
 import datetime
 import json
 import math
@@ -19,7 +18,7 @@ import subprocess
 import tempfile
 import time
 
-from cache_bench import Server
+from cache_bench import Server, handler
 
 DELAY = 0.05
 FILMS = 8
@@ -64,27 +63,13 @@ def detail(movie_code):
         "companys": [], "audits": [], "staffs": []}}}
 
 
-async def handle(reader, writer):
-    try:
-        while True:
-            head = await reader.readuntil(b"\r\n\r\n")
-            target = head.split(b" ", 2)[1].decode()
-            path, _, raw = target.partition("?")
-            query = dict(part.split("=", 1) for part in raw.split("&") if "=" in part)
-            await asyncio.sleep(DELAY)
-            if path.endswith("searchDailyBoxOfficeList.json"):
-                body = json.dumps(daily(query["targetDt"]), ensure_ascii=False).encode()
-            elif path.endswith("searchMovieInfo.json"):
-                body = json.dumps(detail(query["movieCd"]), ensure_ascii=False).encode()
-            else:
-                body = b'{"faultInfo":{"message":"not served"}}'
-            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json;charset=UTF-8\r\nContent-Length: %d\r\n\r\n"
-                         % len(body) + body)
-            await writer.drain()
-    except (asyncio.IncompleteReadError, ConnectionError):
-        pass
-    finally:
-        writer.close()
+def respond(path, query):
+    """The fake KOBIS's body for a call: a day's list of the eight films, or one film's detail."""
+    if path.endswith("searchDailyBoxOfficeList.json"):
+        return json.dumps(daily(query["targetDt"]), ensure_ascii=False).encode()
+    if path.endswith("searchMovieInfo.json"):
+        return json.dumps(detail(query["movieCd"]), ensure_ascii=False).encode()
+    return None
 
 
 class Worker:
@@ -129,7 +114,7 @@ def main():
     parser.add_argument("--cold-rounds", type=int, default=3)
     arguments = parser.parse_args()
     DELAY = arguments.delay_ms / 1000
-    server = Server(handle)
+    server = Server(handler(respond, lambda: DELAY))
     through = (opening(FILMS - 1) + datetime.timedelta(days=DAYS + 30)).isoformat()
     run_params = {"movieCode": code(0), "through": through, "days": DAYS}
 
