@@ -40,16 +40,18 @@ package struct MovieScreen: Sendable {
         return screen.text
     }
 
-    /// `text` in lines of at most `width` columns, broken after ", " where it can be.
-    package static func wrap(_ text: String, width: Int) -> [String] {
+    /// `text` in lines of at most `width` columns, broken at `separator` where it can be: after ", " (a broken line
+    /// keeps its comma) or, with " ", between words. A piece too long for a line is cut.
+    package static func wrap(_ text: String, width: Int, at separator: String = ", ") -> [String] {
         guard DisplayWidth.of(text) > width else { return [text] }
+        // What a broken line ends with: the separator without its spaces; it must fit too.
+        let trail = String(separator.filter { $0 != " " })
         var lines: [String] = []
         var current = ""
-        for piece in text.components(separatedBy: ", ") {
-            let candidate = current.isEmpty ? piece : current + ", " + piece
-            // A line that is broken ends with the comma: it must fit too.
-            if DisplayWidth.of(candidate) + 1 > width, !current.isEmpty {
-                lines.append(current + ",")
+        for piece in text.components(separatedBy: separator) where !piece.isEmpty {
+            let candidate = current.isEmpty ? piece : current + separator + piece
+            if DisplayWidth.of(candidate) + DisplayWidth.of(trail) > width, !current.isEmpty {
+                lines.append(current + trail)
                 current = piece
             } else {
                 current = candidate

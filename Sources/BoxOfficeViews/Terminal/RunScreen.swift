@@ -15,7 +15,7 @@ package struct RunScreen: Sendable {
     package func render(run view: AnswerView) -> String {
         var lines = [style.bold(DisplayWidth.truncate(TerminalText.clean(view.heading, for: .cell), to: width))]
         if let subheading = view.subheading {
-            lines += Self.words(TerminalText.clean(subheading, for: .cell), width: width).map(style.dim)
+            lines += MovieScreen.wrap(TerminalText.clean(subheading, for: .cell), width: width, at: " ").map(style.dim)
         }
         lines.append(style.dim(String(repeating: "─", count: min(width, 60))))
         if let run = view.runs.first { lines.append(RunChart(width: width, style: style).render(run)) }
@@ -27,23 +27,6 @@ package struct RunScreen: Sendable {
         lines += fields.fieldLines
         if let source = view.source { lines.append(style.dim(DisplayWidth.truncate(source, to: width))) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` in lines of at most `width` columns, broken between words (a word too long for a line is cut).
-    static func words(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if DisplayWidth.of(candidate) > width, !line.isEmpty {
-                lines.append(line)
-                line = word
-            } else {
-                line = candidate
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 
     /// Runs compared, from their view (``AnswerView/Kind/comparison``).
