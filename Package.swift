@@ -24,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
@@ -39,6 +38,10 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        // SQLite's C API (linked statically by scripts/release-build) and the thin typed layer over it, a room of
+        // its own as Jansson's: GRDB imports full Foundation on Linux, which brought ICU into the binary.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // The drawing libraries (cairo, Pango, gdk-pixbuf, zlib) the cards load at run time: their C declarations
         // and the loader, the second room for C beside Jansson's.
         .target(name: "CDrawing"),
@@ -66,7 +69,7 @@ let package = Package(
                 // PostgresNIO's client takes a swift-log Logger.
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -125,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "boxoffice-worker",
             dependencies: [
-                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews",
+                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -163,8 +166,7 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeCoreTests",
             dependencies: [
-                "BoxOfficeCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "BoxOfficeCore", "SQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings

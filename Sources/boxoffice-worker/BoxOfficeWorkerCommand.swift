@@ -1,7 +1,8 @@
 import ArgumentParser
 import BoxOfficeMethods
 import BoxOfficeWorker
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// `boxoffice-worker`: parses flags, sets up logging on stderr, and hands over to the composition root in

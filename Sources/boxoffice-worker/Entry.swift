@@ -1,7 +1,9 @@
 import ArgumentParser
+import BoxOfficeCore
 import BoxOfficeMethods
 import BoxOfficeWorker
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// The process entry: the worker's own flags in their plain forms (after `mcp` for the MCP face) are read by a
@@ -70,10 +72,9 @@ enum Entry {
         else { return }
         let flags = words.compactMap { WorkerFlag.named($0.prefix { $0 != "=" }) }
         guard let flag = flags.first(where: { $0.group.inCommands == .refused }) else { return }
-        FileHandle.standardError.write(
-            Data(
-                "boxoffice-worker: \(flag) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n"
-                    .utf8))
+        StandardError.write(
+            "boxoffice-worker: \(flag) is a flag of the worker (JSON-RPC and mcp), not of \(command) (see --help)\n"
+        )
         exit(64)
     }
 
@@ -96,7 +97,7 @@ enum Entry {
                 BoxOfficeWorkerCommand.message(for: error).split(separator: "\n").first.map(String.init)
                 ?? "usage error"
             let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            FileHandle.standardError.write(Data("boxoffice-worker: \(line) (see --help)\n".utf8))
+            StandardError.write("boxoffice-worker: \(line) (see --help)\n")
             exit(64)
         }
     }

@@ -1,5 +1,7 @@
+import BoxOfficeCore
 import BoxOfficeWorker
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one line a person sees who starts the worker by hand: a terminal on stdin means nobody is spawning it as a
 /// subprocess (hosts give it a pipe), so it says what it is waiting for and where the human commands are, on stderr,
@@ -29,6 +31,6 @@ enum TerminalHint {
 
                 """
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 }

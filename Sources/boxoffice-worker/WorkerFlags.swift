@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoxOfficeWorker
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// The worker's flags as swift-argument-parser reads them for help, version and error messages, in the three groups

@@ -1,8 +1,8 @@
 import BoxOfficeCore
 import Crypto
 import Foundation
-import GRDB
 import NIOConcurrencyHelpers
+import SQLite
 import Synchronization
 import TestSupport
 import Testing
@@ -87,7 +87,7 @@ struct CacheTests {
         let directory = temporary.url
         try await SQLiteStore(directory: directory).close()
         let database = directory.appendingPathComponent(SQLiteStore.databaseName).path
-        try await DatabaseQueue(path: database).write { try $0.execute(sql: "PRAGMA user_version = 99") }
+        try SQLiteConnection(path: database, busyTimeout: .seconds(5)).execute("PRAGMA user_version = 99")
         do {
             _ = try SQLiteStore(directory: directory)
             Issue.record("a newer schema was accepted")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NIOConcurrencyHelpers
 
 /// The KOBIS budget per KST day (about 3,000 calls per key per day upstream; `--kobis-daily-limit`), exact across

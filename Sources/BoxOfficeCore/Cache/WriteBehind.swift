@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import NIOConcurrencyHelpers
 
 /// Writes fetched bodies to the shared store after the answer has gone, in batches, retrying until they are in.

@@ -1,5 +1,6 @@
 import Crypto
-package import Foundation
+package import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// Downloads poster images into `posters/<sha256>.<ext>` of the cache directory.
@@ -137,13 +138,11 @@ package struct PosterDownloader: Sendable {
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.makeDirectories(directory)
         } catch {
-            throw FileError(
-                "cannot create \(directory)", code: (error as? CocoaError)?.code == .fileWriteOutOfSpace ? ENOSPC : EIO)
+            throw FileError(error.what, code: error.code)
         }
         do {
             try AtomicFile.write(bytes, to: path)
@@ -153,7 +152,7 @@ package struct PosterDownloader: Sendable {
     }
 
     static func isIntact(_ poster: PosterFile) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: poster.path) else { return false }
-        return (attributes[.size] as? NSNumber)?.intValue == poster.bytes
+        var status = stat()
+        return stat(poster.path, &status) == 0 && Int(status.st_size) == poster.bytes
     }
 }

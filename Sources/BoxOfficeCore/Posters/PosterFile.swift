@@ -1,5 +1,6 @@
 package import Crypto
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A poster image saved in the cache directory (`movie.poster` with `download: true`).
 package struct PosterFile: Sendable, Equatable {

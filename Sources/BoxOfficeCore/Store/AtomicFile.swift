@@ -59,6 +59,28 @@ package enum AtomicFile {
         }
     }
 
+    /// Creates `path` and the folders above it that are missing (`mkdir -p`), each with `permissions` less the
+    /// umask; a folder already there is left as it is. - Throws: the folder that could not be made, with its
+    /// `errno` (a full disk told apart from the rest, which Foundation's `FileManager` errors do not let one do
+    /// without the part of Foundation the binary leaves out).
+    package static func makeDirectories(_ path: String, permissions: FilePermissions = .ownerReadWriteExecute)
+        throws(Failure)
+    {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw Failure(what: "cannot create \(path)", code: ENOTDIR)
+            }
+            return
+        }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]), permissions: permissions)
+        }
+        guard mkdir(path, permissions.rawValue) == 0 || errno == EEXIST else {
+            throw Failure(what: "cannot create \(path)", code: errno)
+        }
+    }
+
     /// swift-system's error as its `errno` (`EIO` for anything else, which it does not throw).
     private static func code(_ error: any Error) -> Int32 {
         (error as? Errno)?.rawValue ?? EIO

@@ -1,4 +1,5 @@
-package import Foundation
+package import FoundationEssentials
+import Glibc
 
 /// The worker's cache directory made ready for use: created 0700 when missing, refused when it is not the worker's
 /// own. The SQLite store keeps its database there and every store its poster files, so both open it through here
@@ -10,16 +11,15 @@ package enum CacheDirectory {
     ///   otherwise: another local user could replace the database or the posters under the worker).
     /// - Throws: ``StoreError`` (`misconfigured`) naming the problem and the fix.
     package static func prepare(_ directory: URL, allowShared: Bool) throws {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if !manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+        var status = stat()
+        if stat(directory.path, &status) != 0 {
             // Checked below all the same: another user may have made it between the look and the creation
             // (createDirectory succeeds on a directory that exists).
-            try manager.createDirectory(
+            try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            _ = manager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+            _ = stat(directory.path, &status)
         }
-        guard isDirectory.boolValue else {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
             throw StoreError(.misconfigured, "\(directory.path) is not a directory")
         }
         if !allowShared, let problem = sharedProblem(directory.path) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A `postgres://user:password@host:port/database?sslmode=…` URL, parsed, with its redacted form.
 ///
@@ -54,11 +55,11 @@ package struct DatabaseURL: Sendable, CustomStringConvertible {
             throw StoreError(.misconfigured, "the database URL has no user name")
         }
         self.host = host
-        self.user = user.removingPercentEncoding ?? user
-        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.user = PercentEncoding.decode(user) ?? user
+        password = components.password.map { PercentEncoding.decode($0) ?? $0 }
         port = components.port ?? 5432
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        database = path.isEmpty ? self.user : (path.removingPercentEncoding ?? path)
+        database = path.isEmpty ? self.user : (PercentEncoding.decode(path) ?? path)
         var tls = TLSMode.prefer
         for item in components.queryItems ?? [] where item.name == "sslmode" {
             switch item.value ?? "" {
@@ -79,6 +80,6 @@ package struct DatabaseURL: Sendable, CustomStringConvertible {
     /// come from elsewhere and might quote the URL.
     package static func redact(_ text: String, password: String?) -> String {
         guard let password, !password.isEmpty else { return text }
-        return text.replacingOccurrences(of: password, with: "***")
+        return text.replacing(password, with: "***")
     }
 }

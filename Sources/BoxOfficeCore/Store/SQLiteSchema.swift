@@ -1,4 +1,4 @@
-import GRDB
+import SQLite
 
 /// The SQLite database's schema, versioned by `PRAGMA user_version` and brought up to date at open inside one
 /// `IMMEDIATE` transaction: the write lock is taken before the version is read, so four workers starting at the
@@ -36,8 +36,8 @@ enum SQLiteSchema {
     ]
 
     /// Applies the missing steps; returns the version. Call inside an IMMEDIATE transaction.
-    static func migrate(_ database: Database) throws -> Int {
-        let current = try Int.fetchOne(database, sql: "PRAGMA user_version") ?? 0
+    static func migrate(_ database: SQLiteConnection) throws -> Int {
+        let current = try database.firstRow("PRAGMA user_version")?[0].int ?? 0
         guard current <= version else {
             throw StoreError(
                 .newerSchema,
@@ -45,9 +45,9 @@ enum SQLiteSchema {
             )
         }
         for step in steps[current...] {
-            try database.execute(sql: step)
+            try database.execute(step)
         }
-        if current < version { try database.execute(sql: "PRAGMA user_version = \(version)") }
+        if current < version { try database.execute("PRAGMA user_version = \(version)") }
         return version
     }
 }

@@ -1,8 +1,9 @@
-package import Foundation
-import GRDB
+package import FoundationEssentials
+import Glibc
+import SQLite
 
 /// The embedded store: one SQLite database (WAL) in the cache directory, used by every worker process on the
-/// machine at once.
+/// machine at once, through SQLite's C API (``SQLiteConnection``).
 ///
 /// SQLite serialises writers; every write here is one transaction begun `IMMEDIATE` (the write lock taken at once,
 /// so a transaction never fails to upgrade from reading to writing when another process wrote meanwhile), and a
@@ -10,21 +11,27 @@ import GRDB
 /// so a fix in decoding heals old entries. Poster bytes are the files of the cache directory, not rows.
 package final class SQLiteStore: BoxOfficeStore {
     package static let databaseName = "cache.sqlite"
+    /// How long a write waits for another process's lock.
+    static let busyTimeout: Duration = .seconds(5)
 
     /// The cache directory.
     package let directory: URL
     package let description: StoreDescription
-    /// The writing connection, serialized by GRDB. A pool opens reader connections lazily, and opening one (a few
-    /// milliseconds) landed on the first requests' paths; every statement here takes microseconds, so a single
-    /// connection in WAL mode (other processes still read while one writes) is the faster choice.
-    private let writer: DatabaseQueue
-    /// A second, read-only connection, opened with the first: in WAL mode a reader never waits for a writer, so
-    /// lookups (and `worker.status`) go on while a write of this process waits for another process's lock.
-    private let reader: DatabaseQueue
+    /// The writing connection. Every statement here takes microseconds, so one connection in WAL mode (other
+    /// processes still read while one writes) is enough; writes run on its queue, since they may wait for another
+    /// process's lock.
+    private let writer: SQLiteSerialConnection
+    /// A second, read-only connection: in WAL mode a reader never waits for a writer, so lookups (and
+    /// `worker.status`) run on the caller's thread, with no hop, while a write of this process waits for another
+    /// process's lock.
+    private let reader: SQLiteSerialConnection
     private let schemaVersion: Int
 
     /// Opens (creating on first use) the cache in `directory`: the directory with mode 0700, the database with 0600
     /// (SQLite gives its `-wal` and `-shm` files the database file's mode), and brings its schema up to date.
+    ///
+    /// A cache written by earlier workers (GRDB's, up to stop 41) is the same file and the same schema: it opens as
+    /// it is.
     ///
     /// - Throws: ``StoreError`` with kind `newerSchema` when the database was written by a newer worker.
     /// - Parameter allowShared: see ``CacheDirectory/prepare(_:allowShared:)``.
@@ -33,27 +40,27 @@ package final class SQLiteStore: BoxOfficeStore {
         try CacheDirectory.prepare(directory, allowShared: allowShared)
         let path = directory.appendingPathComponent(Self.databaseName).path
         description = StoreDescription(kind: .sqlite, location: path)
+        do {
+            try Self.createIfMissing(path)
+            let writing = try Self.connect(path, readOnly: false)
+            schemaVersion = try writing.immediateTransaction { try SQLiteSchema.migrate($0) }
+            writer = SQLiteSerialConnection(writing, label: "boxoffice-cache")
+            reader = SQLiteSerialConnection(try Self.connect(path, readOnly: true), label: "boxoffice-cache-reader")
+        } catch let error as SQLiteError {
+            throw StoreError("cannot open the cache database \(path): \(error.message)")
+        }
+    }
 
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        configuration.journalMode = .wal
-        configuration.label = "boxoffice-cache"
-        // WAL with synchronous=NORMAL: commits do not wait for fsync (only a power cut can lose the latest
-        // entries, and this is a cache). With FULL, every upstream answer paid a disk flush before it was returned.
-        configuration.prepareDatabase { database in
-            try database.execute(sql: "PRAGMA synchronous = NORMAL")
+    /// A connection with the store's settings: WAL with synchronous=NORMAL (commits do not wait for fsync; only a
+    /// power cut can lose the latest entries, and this is a cache; with FULL, every upstream answer paid a disk
+    /// flush before it was returned).
+    private static func connect(_ path: String, readOnly: Bool) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        if !readOnly {
+            try connection.rows("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = NORMAL")
         }
-        try Self.createIfMissing(path, configuration: configuration)
-        let writer = try DatabaseQueue(path: path, configuration: configuration)
-        self.writer = writer
-        schemaVersion = try writer.writeWithoutTransaction { database in
-            try database.inImmediateTransaction { try SQLiteSchema.migrate(database) }
-        }
-        var readOnly = configuration
-        readOnly.readonly = true
-        readOnly.label = "boxoffice-cache-reader"
-        readOnly.journalMode = .default
-        reader = try DatabaseQueue(path: path, configuration: readOnly)
+        return connection
     }
 
     /// Creates the database when there is none, already in WAL mode, so that no process ever switches a database
@@ -68,7 +75,7 @@ package final class SQLiteStore: BoxOfficeStore {
     /// cache at once, the first to link wins and the other opens its database. Opening a database already in WAL
     /// mode switches nothing, and every later step (the migration's `IMMEDIATE` transaction) waits for its lock
     /// through the busy timeout.
-    private static func createIfMissing(_ path: String, configuration: Configuration) throws {
+    private static func createIfMissing(_ path: String) throws {
         let existing = open(path, O_RDWR | O_CLOEXEC)
         if existing >= 0 {
             Glibc.close(existing)
@@ -83,7 +90,9 @@ package final class SQLiteStore: BoxOfficeStore {
         defer {
             for suffix in ["", "-wal", "-shm"] { unlink(fresh + suffix) }
         }
-        try DatabaseQueue(path: fresh, configuration: configuration).close()
+        let connection = try SQLiteConnection(path: fresh, busyTimeout: busyTimeout)
+        try connection.rows("PRAGMA journal_mode = WAL")
+        connection.close()
         guard link(fresh, path) == 0 || errno == EEXIST else {
             throw StoreError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
@@ -91,69 +100,73 @@ package final class SQLiteStore: BoxOfficeStore {
 
     /// Closes the database (at exit, after the last write): SQLite folds the WAL back into the database file.
     package func close() async {
-        try? reader.close()
-        try? writer.close()
+        reader.close()
+        writer.close()
     }
 
     package func health() async -> StoreHealth {
         StoreHealth(connected: true, schemaVersion: schemaVersion)
     }
 
-    // The async forms run on GRDB's own queues: a request waiting for SQLite never holds one of the few threads
-    // of Swift's cooperative pool, which the rest of a fan-out needs.
+    // Reads run on the caller's thread (a read in WAL mode never waits); writes on the writer's queue, so that a
+    // request waiting for another process's lock never holds one of the few threads of Swift's cooperative pool,
+    // which the rest of a fan-out needs.
 
     package func entry(_ key: String) async throws -> StoredEntry? {
-        try await reader.read { database in
-            try Row.fetchOne(
-                database, sql: "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?",
-                arguments: [key]
-            ).flatMap(Self.entry)
+        try reader.inline { database in
+            try database.firstRow(
+                "SELECT body, fetchedAt, fetchedDay, origin FROM upstream WHERE key = ?", [.text(key)]
+            ).flatMap { Self.entry($0[0...]) }
         }
     }
 
     package func entries(_ keys: [String]) async throws -> [String: StoredEntry] {
         guard !keys.isEmpty else { return [:] }
-        return try await reader.read { database in
+        return try reader.inline { database in
             let marks = Array(repeating: "?", count: keys.count).joined(separator: ",")
             var found: [String: StoredEntry] = [:]
-            for row in try Row.fetchAll(
-                database, sql: "SELECT key, body, fetchedAt, fetchedDay, origin FROM upstream WHERE key IN (\(marks))",
-                arguments: StatementArguments(keys))
+            for row in try database.rows(
+                "SELECT key, body, fetchedAt, fetchedDay, origin FROM upstream WHERE key IN (\(marks))",
+                keys.map(SQLiteValue.text))
             {
-                if let entry = Self.entry(row) { found[row["key"]] = entry }
+                if let key = row[0].text, let entry = Self.entry(row[1...]) { found[key] = entry }
             }
             return found
         }
     }
 
-    private static func entry(_ row: Row) -> StoredEntry? {
-        let data: Data = row["body"]
-        guard let day = CalendarDate(row["fetchedDay"] as String), let origin = Source.Origin(rawValue: row["origin"])
+    /// An entry from its columns: body, fetchedAt, fetchedDay, origin.
+    private static func entry(_ columns: ArraySlice<SQLiteValue>) -> StoredEntry? {
+        let base = columns.startIndex
+        guard let body = columns[base].bytes, let fetchedAt = columns[base + 1].real,
+            let day = columns[base + 2].text.flatMap(CalendarDate.init),
+            let origin = columns[base + 3].text.flatMap(Source.Origin.init(rawValue:))
         else { return nil }
-        return StoredEntry(body: Array(data), fetchedAt: row["fetchedAt"], fetchedDay: day, origin: origin)
+        return StoredEntry(body: body, fetchedAt: fetchedAt, fetchedDay: day, origin: origin)
     }
 
     package func storeAll(_ items: [StoredItem]) async throws {
         try await write { database in
             for item in items {
-                try database.execute(
-                    sql:
-                        "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [
-                        item.key, item.service.rawValue, Data(item.entry.body), item.entry.fetchedAt,
-                        item.entry.fetchedDay.description, item.entry.origin.rawValue,
-                    ]
-                )
+                try database.rows(
+                    "INSERT OR REPLACE INTO upstream (key, service, body, fetchedAt, fetchedDay, origin) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        .text(item.key), .text(item.service.rawValue), .blob(item.entry.body),
+                        .real(item.entry.fetchedAt), .text(item.entry.fetchedDay.description),
+                        .text(item.entry.origin.rawValue),
+                    ])
             }
         }
     }
 
     package func image(_ url: String) async throws -> StoredImage? {
-        try await reader.read { database in
-            try Row.fetchOne(
-                database, sql: "SELECT mimeType, bytes, sha256 FROM images WHERE url = ?", arguments: [url]
-            )
-            .map { StoredImage(sha256: $0["sha256"], mimeType: $0["mimeType"], bytes: $0["bytes"]) }
+        try reader.inline { database in
+            guard
+                let row = try database.firstRow(
+                    "SELECT mimeType, bytes, sha256 FROM images WHERE url = ?", [.text(url)]),
+                let mimeType = row[0].text, let bytes = row[1].int, let sha256 = row[2].text
+            else { return nil }
+            return StoredImage(sha256: sha256, mimeType: mimeType, bytes: bytes)
         }
     }
 
@@ -162,10 +175,12 @@ package final class SQLiteStore: BoxOfficeStore {
 
     package func storeImage(_ url: String, _ image: StoredImage, bytes: [UInt8]) async throws {
         try await write { database in
-            try database.execute(
-                sql: "INSERT OR REPLACE INTO images (url, file, mimeType, bytes, sha256) VALUES (?, ?, ?, ?, ?)",
-                arguments: [url, PosterFile.relativePath(image), image.mimeType, image.bytes, image.sha256]
-            )
+            try database.rows(
+                "INSERT OR REPLACE INTO images (url, file, mimeType, bytes, sha256) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(url), .text(PosterFile.relativePath(image)), .text(image.mimeType), SQLiteValue(image.bytes),
+                    .text(image.sha256),
+                ])
         }
     }
 
@@ -189,40 +204,43 @@ package final class SQLiteStore: BoxOfficeStore {
     /// The atomic grant: one upsert of the day's row that adds the lease to its count only while the count is
     /// under the limit, then the lease's own row. The size shrinks near the limit (a quarter of what is left, at
     /// least one) so that every worker of a fleet still gets calls until the budget is spent exactly.
-    private static func grant(_ request: LeaseRequest, _ database: Database) throws -> LeaseGrant? {
+    private static func grant(_ request: LeaseRequest, _ database: SQLiteConnection) throws -> LeaseGrant? {
+        // ?1 service, ?2 day, ?3 wanted, ?4 limit.
         guard
-            let row = try Row.fetchOne(
-                database,
-                sql: """
-                    INSERT INTO quota_days AS q (service, day, allotted, lastGrant)
-                    VALUES (:service, :day, MIN(:wanted, :limit, MAX(1, :limit / 4)), MIN(:wanted, :limit, MAX(1, :limit / 4)))
-                    ON CONFLICT (service, day) DO UPDATE SET
-                        lastGrant = MIN(:wanted, :limit - q.allotted, MAX(1, (:limit - q.allotted) / 4)),
-                        allotted = q.allotted + MIN(:wanted, :limit - q.allotted, MAX(1, (:limit - q.allotted) / 4))
-                    WHERE q.allotted < :limit
-                    RETURNING lastGrant, allotted
-                    """,
-                arguments: [
-                    "service": request.service.rawValue, "day": request.day.description, "wanted": request.wanted,
-                    "limit": request.limit,
-                ])
-        else { return nil }
-        let granted: Int = row["lastGrant"]
-        try database.execute(
-            sql: """
-                INSERT INTO quota_leases (service, day, worker, granted, spent, reclaimed, expiresAt)
-                VALUES (?, ?, ?, ?, 0, 0, \(now) + ?)
+            let row = try database.firstRow(
+                """
+                INSERT INTO quota_days AS q (service, day, allotted, lastGrant)
+                VALUES (?1, ?2, MIN(?3, ?4, MAX(1, ?4 / 4)), MIN(?3, ?4, MAX(1, ?4 / 4)))
+                ON CONFLICT (service, day) DO UPDATE SET
+                    lastGrant = MIN(?3, ?4 - q.allotted, MAX(1, (?4 - q.allotted) / 4)),
+                    allotted = q.allotted + MIN(?3, ?4 - q.allotted, MAX(1, (?4 - q.allotted) / 4))
+                WHERE q.allotted < ?4
+                RETURNING lastGrant, allotted
                 """,
-            arguments: [request.service.rawValue, request.day.description, request.worker, granted, request.seconds])
-        return LeaseGrant(lease: database.lastInsertedRowID, granted: granted, allotted: row["allotted"])
+                [
+                    .text(request.service.rawValue), .text(request.day.description), SQLiteValue(request.wanted),
+                    SQLiteValue(request.limit),
+                ]),
+            let granted = row[0].int, let allotted = row[1].int
+        else { return nil }
+        try database.rows(
+            """
+            INSERT INTO quota_leases (service, day, worker, granted, spent, reclaimed, expiresAt)
+            VALUES (?, ?, ?, ?, 0, 0, \(now) + ?)
+            """,
+            [
+                .text(request.service.rawValue), .text(request.day.description), .text(request.worker),
+                SQLiteValue(granted), .real(request.seconds),
+            ])
+        return LeaseGrant(lease: database.lastInsertedRowID, granted: granted, allotted: allotted)
     }
 
     package func spend(lease: Int64, count: Int) async throws -> Bool {
         try await write { database in
-            try database.execute(
-                sql: "UPDATE quota_leases SET spent = spent + ? WHERE lease = ? AND spent + ? <= granted",
-                arguments: [count, lease, count])
-            return database.changesCount == 1
+            try database.rows(
+                "UPDATE quota_leases SET spent = spent + ?1 WHERE lease = ?2 AND spent + ?1 <= granted",
+                [SQLiteValue(count), .integer(lease)])
+            return database.changes == 1
         }
     }
 
@@ -230,24 +248,23 @@ package final class SQLiteStore: BoxOfficeStore {
         try await write { database in try Self.giveBack(service, day: day, worker: worker, database) }
     }
 
-    private static func giveBack(_ service: Service, day: CalendarDate, worker: String?, _ database: Database) throws
-        -> Int
-    {
+    private static func giveBack(
+        _ service: Service, day: CalendarDate, worker: String?, _ database: SQLiteConnection
+    ) throws -> Int {
         // Whose leases: the worker's own, or (no worker) every one past its expiry.
-        let returned = try Int.fetchAll(
-            database,
-            sql: """
-                UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
-                WHERE service = :service AND day = :day AND granted > spent
-                    AND (worker = :worker OR (:worker IS NULL AND expiresAt < \(now)))
-                RETURNING reclaimed
-                """,
-            arguments: ["service": service.rawValue, "day": day.description, "worker": worker]
-        ).reduce(0, +)
+        let returned = try database.rows(
+            """
+            UPDATE quota_leases SET reclaimed = granted - spent, granted = spent
+            WHERE service = ?1 AND day = ?2 AND granted > spent
+                AND (worker = ?3 OR (?3 IS NULL AND expiresAt < \(now)))
+            RETURNING reclaimed
+            """,
+            [.text(service.rawValue), .text(day.description), SQLiteValue(worker)]
+        ).reduce(0) { $0 + ($1[0].int ?? 0) }
         if returned > 0 {
-            try database.execute(
-                sql: "UPDATE quota_days SET allotted = allotted - ? WHERE service = ? AND day = ?",
-                arguments: [returned, service.rawValue, day.description])
+            try database.rows(
+                "UPDATE quota_days SET allotted = allotted - ? WHERE service = ? AND day = ?",
+                [SQLiteValue(returned), .text(service.rawValue), .text(day.description)])
         }
         return returned
     }
@@ -255,57 +272,44 @@ package final class SQLiteStore: BoxOfficeStore {
     package func recordCalls(_ service: Service, day: CalendarDate, worker: String, count: Int) async throws {
         guard count > 0 else { return }
         try await write { database in
-            try database.execute(
-                sql: """
-                    INSERT INTO quota_days (service, day, allotted, lastGrant) VALUES (?, ?, ?, 0)
-                    ON CONFLICT (service, day) DO UPDATE SET allotted = allotted + excluded.allotted
-                    """,
-                arguments: [service.rawValue, day.description, count])
-            try database.execute(
-                sql: """
-                    INSERT INTO quota_leases (service, day, worker, granted, spent, reclaimed, expiresAt)
-                    VALUES (?, ?, ?, ?, ?, 0, \(Self.now))
-                    """,
-                arguments: [service.rawValue, day.description, worker, count, count])
+            try database.rows(
+                """
+                INSERT INTO quota_days (service, day, allotted, lastGrant) VALUES (?, ?, ?, 0)
+                ON CONFLICT (service, day) DO UPDATE SET allotted = allotted + excluded.allotted
+                """,
+                [.text(service.rawValue), .text(day.description), SQLiteValue(count)])
+            try database.rows(
+                """
+                INSERT INTO quota_leases (service, day, worker, granted, spent, reclaimed, expiresAt)
+                VALUES (?1, ?2, ?3, ?4, ?4, 0, \(Self.now))
+                """,
+                [.text(service.rawValue), .text(day.description), .text(worker), SQLiteValue(count)])
         }
     }
 
     package func quotaCount(_ service: Service, day: CalendarDate) async throws -> QuotaCount {
-        try await reader.read { database in try Self.count(service, day, database) }
+        try reader.inline { database in try Self.count(service, day, database) }
     }
 
-    private static func count(_ service: Service, _ day: CalendarDate, _ database: Database) throws -> QuotaCount {
-        let arguments: StatementArguments = [service.rawValue, day.description]
+    private static func count(_ service: Service, _ day: CalendarDate, _ database: SQLiteConnection) throws
+        -> QuotaCount
+    {
+        let arguments: [SQLiteValue] = [.text(service.rawValue), .text(day.description)]
         let allotted =
-            try Int.fetchOne(
-                database, sql: "SELECT allotted FROM quota_days WHERE service = ? AND day = ?", arguments: arguments)
+            try database.firstRow("SELECT allotted FROM quota_days WHERE service = ? AND day = ?", arguments)?[0].int
             ?? 0
         let spent =
-            try Int.fetchOne(
-                database, sql: "SELECT COALESCE(SUM(spent), 0) FROM quota_leases WHERE service = ? AND day = ?",
-                arguments: arguments) ?? 0
+            try database.firstRow(
+                "SELECT COALESCE(SUM(spent), 0) FROM quota_leases WHERE service = ? AND day = ?", arguments)?[0].int
+            ?? 0
         return QuotaCount(allotted: allotted, spent: spent)
     }
 
     /// Seconds since 1970 by SQLite's clock, as SQL.
     private static let now = "((julianday('now') - 2440587.5) * 86400.0)"
 
-    /// One write transaction, begun IMMEDIATE, on GRDB's writer queue.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.writeWithoutTransaction { database in
-            try database.inImmediateTransaction { try body(database) }
-        }
-    }
-}
-
-extension Database {
-    /// Runs `body` in a transaction begun `IMMEDIATE`, committing what it returns and rolling back what it throws.
-    func inImmediateTransaction<T>(_ body: () throws -> T) throws -> T {
-        var result: T?
-        try inTransaction(.immediate) {
-            result = try body()
-            return .commit
-        }
-        return result!
+    /// One write transaction, begun IMMEDIATE, on the writer's queue.
+    private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await writer.run { database in try database.immediateTransaction(body) }
     }
 }

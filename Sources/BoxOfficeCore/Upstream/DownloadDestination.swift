@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import NIOConcurrencyHelpers
 
 /// Which addresses a poster download may connect to: public unicast only.
@@ -95,7 +97,11 @@ package enum DownloadDestination {
     package static func checked(host: String) async -> DestinationVerdict {
         let once = Once()
         return await withCheckedContinuation { continuation in
-            Thread { once.resume(continuation, with: verdict(host: host)) }.start()
+            // A serial queue of its own runs on an overcommitting thread: a lookup that blocks holds no thread
+            // another queue is waiting for.
+            DispatchQueue(label: "boxoffice-worker.lookup").async {
+                once.resume(continuation, with: verdict(host: host))
+            }
             DispatchQueue.global().asyncAfter(deadline: .now() + lookupLimit) {
                 once.resume(continuation, with: .refused("\(host) could not be looked up within \(Int(lookupLimit)) s"))
             }

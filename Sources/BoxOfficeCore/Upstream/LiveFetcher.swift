@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Answers calls from the real services over an ``HTTPTransport``.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// Takes the worker's secrets out of text and bytes: the configured API keys (as they are and percent-encoded), any
@@ -22,15 +23,13 @@ package struct Redactor: Sendable, Hashable {
     ///   which leaves `-._~`) and JSON-escaped (`/` as `\/`).
     package init(_ secrets: [String]) {
         var all = Set<String>()
-        let query = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         for secret in secrets where secret.utf8.count >= 4 || (secret.contains(":") && secret.utf8.count >= 2) {
             all.insert(secret)
-            for allowed in [CharacterSet.alphanumerics, query] {
-                if let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed), encoded != secret {
-                    all.insert(encoded)
-                }
+            for unreserved in ["", "-._~"] {
+                let encoded = PercentEncoding.encode(secret, keeping: unreserved)
+                if encoded != secret { all.insert(encoded) }
             }
-            if secret.contains("/") { all.insert(secret.replacingOccurrences(of: "/", with: "\\/")) }
+            if secret.contains("/") { all.insert(secret.replacing("/", with: "\\/")) }
         }
         self.secrets = all.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
     }
@@ -42,7 +41,7 @@ package struct Redactor: Sendable, Hashable {
     package func redact(_ text: String) -> String {
         var result = text
         for secret in secrets where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.mark)
+            result = result.replacing(secret, with: Self.mark)
         }
         if result.contains("KakaoAK") {
             result = result.replacing(/KakaoAK\s+[^\s"'\\,;]+/, with: "KakaoAK \(Self.mark)")

@@ -1,5 +1,6 @@
 import BoxOfficeCore
-import Foundation
+import FoundationEssentials
+import Glibc
 package import JSONCore
 package import JSONRPC
 import JSONSchema

@@ -1,4 +1,5 @@
-package import Foundation
+package import FoundationEssentials
+import Glibc
 
 /// When the worker started, for uptime; injected so tests can pin it.
 package struct WorkerClock: Sendable {

@@ -1,5 +1,6 @@
 package import BoxOfficeCore
-import Foundation
+import FoundationEssentials
+import Glibc
 package import Logging
 
 /// What the methods share at run time: the domain service over the right chain of fetchers, the cache, the quota

@@ -1,5 +1,6 @@
 import CDrawing
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cairo, Pango, gdk-pixbuf and zlib, opened when a card is drawn: cairo paints (zlib compresses the PNG), Pango shapes the text
 /// (Hangul included: HarfBuzz through fontconfig's CJK font) and gdk-pixbuf decodes the posters (JPEG, PNG, GIF).

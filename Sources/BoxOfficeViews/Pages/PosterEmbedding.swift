@@ -1,5 +1,6 @@
 package import BoxOfficeCore
-package import Foundation
+package import FoundationEssentials
+import Glibc
 
 /// How a page carries a downloaded poster: as a `data:` URI, so the page stays one file, or copied beside a static
 /// site's pages, so each day's page stays small and the posters are shared.

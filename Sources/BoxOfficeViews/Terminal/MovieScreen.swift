@@ -1,5 +1,6 @@
 package import BoxOfficeCore
 import FoundationEssentials
+import Glibc
 
 /// The detail screen: titles, director(s), year, opening date, runtime, watch grade, nations, genres, actors with
 /// their roles, and the poster (its URL, or the downloaded file).
@@ -48,7 +49,7 @@ package struct MovieScreen: Sendable {
         let trail = String(separator.filter { $0 != " " })
         var lines: [String] = []
         var current = ""
-        for piece in text.components(separatedBy: separator) where !piece.isEmpty {
+        for piece in text.split(separator: separator).map(String.init) {
             let candidate = current.isEmpty ? piece : current + separator + piece
             if DisplayWidth.of(candidate) + DisplayWidth.of(trail) > width, !current.isEmpty {
                 lines.append(current + trail)

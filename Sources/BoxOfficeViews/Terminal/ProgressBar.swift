@@ -1,4 +1,6 @@
-import Foundation
+import BoxOfficeCore
+import FoundationEssentials
+import Glibc
 import NIOConcurrencyHelpers
 
 /// A progress bar on stderr for a range export — days done of total, KOBIS calls made, rate and time left —
@@ -31,13 +33,13 @@ package final class ProgressBar: Sendable {
             state.lastDraw = now
             return Self.line(done: state.done, total: total, calls: state.calls, elapsed: now - started)
         }
-        if let line { FileHandle.standardError.write(Data(("\r" + line).utf8)) }
+        if let line { StandardError.write("\r" + line) }
     }
 
     /// Ends the bar's line.
     package func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardError.write("\n")
     }
 
     package static func line(done: Int, total: Int, calls: Int, elapsed: Duration) -> String {
@@ -45,8 +47,9 @@ package final class ProgressBar: Sendable {
         let filled = total == 0 ? 20 : 20 * done / total
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
+        let tenths = Int((rate * 10).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
         return
-            "\(bar) \(done)/\(total) days · \(calls) calls · \(String(format: "%.1f", rate))/s · \(Int(left.rounded())) s left "
+            "\(bar) \(done)/\(total) days · \(calls) calls · \(tenths / 10).\(tenths % 10)/s · \(Int(left.rounded())) s left "
     }
 }

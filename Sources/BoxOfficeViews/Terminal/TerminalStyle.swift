@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Colour in the terminal, as the apps have it: the ▲ of an increase red (`systemRed`), the ▼ of a decrease blue
 /// (`systemBlue`), the number after either plain, and 신작 pink (`systemPink`; magenta, the terminal's nearest of

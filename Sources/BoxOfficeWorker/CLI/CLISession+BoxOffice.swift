@@ -1,7 +1,8 @@
 import BoxOfficeCore
 import BoxOfficeMethods
 import BoxOfficeViews
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 import JSONRPC
 

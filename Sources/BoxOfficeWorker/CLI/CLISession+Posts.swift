@@ -1,7 +1,9 @@
 import BoxOfficeCore
 import BoxOfficeViews
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
+import SystemPackage
 
 extension CLISession {
     /// Writes `view` in a format to post (``CLIFormat/isPost``) to stdout or to `--out`, through the presenter every
@@ -60,12 +62,12 @@ extension CLISession {
             if exists, status.st_mode & S_IFMT != S_IFREG {
                 // A device, a pipe or a terminal (`--out /dev/stdout`) is written in place: renaming a file over
                 // it would replace it (`--out /dev/null` once turned /dev/null into a plain file).
-                guard let handle = FileHandle(forWritingAtPath: target) else {
+                guard let handle = try? FileDescriptor.open(target, .writeOnly, options: .closeOnExec) else {
                     return fail("\(what) could not be written to \(path): it cannot be opened for writing")
                 }
                 defer { try? handle.close() }
-                if image, isatty(handle.fileDescriptor) == 1 { return fail(refusal) }
-                try handle.write(contentsOf: Data(bytes))
+                if image, isatty(handle.rawValue) == 1 { return fail(refusal) }
+                try handle.writeAll(bytes)
             } else {
                 let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
                 guard FileManager.default.fileExists(atPath: folder) else {
@@ -74,11 +76,11 @@ extension CLISession {
                 guard FileManager.default.isWritableFile(atPath: folder) else {
                     return fail("\(what) could not be written to \(path): the folder \(folder) is not writable")
                 }
-                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
+                try AtomicFile.write(bytes, to: target, permissions: [.ownerReadWrite, .groupRead, .otherRead])
             }
             return 0
         } catch {
-            return fail("\(what) could not be written to \(path): \(error.localizedDescription)")
+            return fail("\(what) could not be written to \(path): \(error)")
         }
     }
 

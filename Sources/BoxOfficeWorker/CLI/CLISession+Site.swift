@@ -1,9 +1,11 @@
 import BoxOfficeCore
 import BoxOfficeMethods
 import BoxOfficeViews
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 import JSONRPC
+import SystemPackage
 
 extension CLISession {
     /// `--from/--to … --format html --out DIR`: one page per day or period (`DIR/<last day>.html`, or
@@ -30,9 +32,10 @@ extension CLISession {
         let manifest = folder.appendingPathComponent("pages.json")
         var index: SiteIndex?
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.makeDirectories(
+                folder.path, permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
         } catch {
-            return fail("the site's folder \(path) could not be made: \(error.localizedDescription)")
+            return fail("the site's folder \(path) could not be made: \(error)")
         }
         let data: [UInt8]?
         do throws(SiteFile.Failure) {

@@ -1,7 +1,8 @@
 package import BoxOfficeCore
 package import BoxOfficeMethods
 package import BoxOfficeViews
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 import JSONRPC
 package import Logging

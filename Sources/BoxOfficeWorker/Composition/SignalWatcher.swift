@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import JSONRPC
 
 /// The write end of the pipe that the signal handler writes to: a global, because a C signal handler captures
 /// nothing. Set once, before the handlers are installed.
@@ -40,7 +42,7 @@ final class SignalWatcher: @unchecked Sendable {
             sigaction(number, &action, nil)
         }
         let readEnd = self.readEnd
-        let thread = Thread {
+        DetachedThread.start(name: "signals") {
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -54,8 +56,6 @@ final class SignalWatcher: @unchecked Sendable {
             }
             close(readEnd)
         }
-        thread.name = "signals"
-        thread.start()
     }
 
     /// Stops watching: further signals are ignored (the session is ending) and the watching thread ends.

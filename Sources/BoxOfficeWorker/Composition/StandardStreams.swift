@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps stdout for the protocol alone.
 package enum StandardStreams {

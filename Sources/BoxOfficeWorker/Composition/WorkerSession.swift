@@ -1,5 +1,7 @@
+import BoxOfficeCore
 package import BoxOfficeMethods
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONRPC
 package import Logging
 import MCP
@@ -66,7 +68,7 @@ package enum WorkerSession {
         }
         if case .pipe(let method?) = face, methods.method(named: method) == nil {
             let names = methods.methods.map(\.name).joined(separator: ", ")
-            FileHandle.standardError.write(Data("boxoffice-worker pipe: no method \(method) (one of: \(names))\n".utf8))
+            StandardError.write("boxoffice-worker pipe: no method \(method) (one of: \(names))\n")
             await runtime.shutdown()
             return ExitStatus.usage
         }
@@ -101,7 +103,7 @@ package enum WorkerSession {
         guard let tally = server.jobs?.tally else { return 0 }
         // Only a person reads a summary; a program has the outcomes and the status, and some fail on any stderr byte.
         if isatty(STDERR_FILENO) == 1, let summary = PipeFace.summary(tally) {
-            FileHandle.standardError.write(Data(summary.utf8))
+            StandardError.write(summary)
         }
         switch ending {
         case .shutdown: return ExitStatus.interrupted

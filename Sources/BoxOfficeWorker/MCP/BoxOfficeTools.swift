@@ -1,5 +1,6 @@
 import BoxOfficeCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 import JSONRPC
 import JSONSchema
@@ -57,7 +58,7 @@ enum BoxOfficeTools {
         return [
             [
                 "type": "resource_link", "uri": .string(URL(fileURLWithPath: path).absoluteString),
-                "name": .string((path as NSString).lastPathComponent), "mimeType": .string(mimeType),
+                "name": .string(String(path.split(separator: "/").last ?? "")), "mimeType": .string(mimeType),
             ]
         ]
     }

@@ -1,5 +1,6 @@
 import BoxOfficeCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// A drawn card as a result carries it (`card: {mimeType, width, height, bytes, data}`, the PNG in base64, or

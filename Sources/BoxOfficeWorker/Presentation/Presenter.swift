@@ -1,7 +1,8 @@
 import BoxOfficeCore
 package import BoxOfficeMethods
 package import BoxOfficeViews
-package import Foundation
+package import FoundationEssentials
+import Glibc
 import JSONCore
 package import JSONRPC
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one count of lines in flight: taken when the responder thread hands a line on (or, in `--ordered` mode,
 /// answers one whose turn has not come), given back when its answer reaches the writer.
@@ -8,7 +9,7 @@ import Foundation
 /// `worker.status` reports as in flight.
 final class InFlightGate: @unchecked Sendable {
     // @unchecked: `count` and `closed` are read and written only while `condition` is locked.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var current = 0
     private var closed = false
     let limit: Int

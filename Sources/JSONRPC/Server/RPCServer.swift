@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 package import Logging
 import NIOConcurrencyHelpers
 import Synchronization
@@ -81,20 +82,14 @@ package final class RPCServer: Sendable {
     package func run() async -> Ending {
         let (jobs, continuation) = AsyncStream<Job>.makeStream()
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
-        let readerThread = Thread { [self] in
+        // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
+        DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
             let result = readLines()
             readEnding.withLockedValue { $0 = result }
         }
-        readerThread.name = "protocol-reader"
-        // Deep JSON (up to Jansson's nesting limit) is converted recursively on this thread.
-        readerThread.stackSize = 16 << 20
-        let responderThread = Thread { [self] in
+        DetachedThread.start(name: "protocol-responder", stackSize: 16 << 20) { [self] in
             respond(into: continuation)
         }
-        responderThread.name = "protocol-responder"
-        responderThread.stackSize = 16 << 20
-        readerThread.start()
-        responderThread.start()
         await perform(jobs)
         await writer.finish()
         return stopReason.withLockedValue { $0 } ?? readEnding.withLockedValue { $0 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the protocol stream from a file descriptor on a thread of its own.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// Frames input chunks into lines and parses each (Jansson): the reader's work, one chunk at a time. Blank lines are

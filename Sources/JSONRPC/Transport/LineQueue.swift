@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSONCore
 
 /// The bounded hand-over from the reader thread (read, frame, parse) to the responder thread (classify, dispatch,
@@ -14,7 +15,7 @@ import JSONCore
 ///
 /// `@unchecked`: `machine` and `heldPushers` are read and written only while `condition` is locked.
 final class LineQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var machine: StateMachine<ParsedLine>
     /// Pushers waiting for room now (0 or 1: there is one reader).
     private var heldPushers = 0

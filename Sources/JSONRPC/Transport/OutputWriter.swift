@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one writer of the protocol stream: whole lines, in the order they are handed over, never interleaved.
 ///
@@ -26,7 +27,7 @@ import Foundation
 package final class OutputWriter: @unchecked Sendable {
     /// The descriptor written to; `nil` keeps the lines in memory instead.
     private let fd: Int32?
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var machine: StateMachine<CheckedContinuation<Void, Never>>
     /// Threads blocked in ``waitForRoom()`` now.
     private var heldForRoom = 0
@@ -39,9 +40,7 @@ package final class OutputWriter: @unchecked Sendable {
         self.fd = fd
         self.highWaterBytes = highWaterBytes
         machine = StateMachine(highWaterBytes: highWaterBytes)
-        let thread = Thread { [self] in writeLoop() }
-        thread.name = "protocol-writer"
-        thread.start()
+        DetachedThread.start(name: "protocol-writer") { [self] in writeLoop() }
     }
 
     private init() {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The formats this validator can assert (when asked to): `date`, `date-time`, `time`, `email`, `uri`, `uuid`,
 /// `ipv4`, `ipv6`. Any other format stays an annotation. Hand-written checks, no regular expressions: the worker
@@ -124,7 +125,7 @@ struct FormatChecker: Sendable {
                 else { return false }
             }
         }
-        if let authorityStart = text.range(of: "//")?.upperBound, text[colon...].hasPrefix("://") {
+        if let authorityStart = text.firstRange(of: "//")?.upperBound, text[colon...].hasPrefix("://") {
             let authority = text[authorityStart...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
             let host = authority.split(separator: "@").last ?? ""
             if host.hasPrefix("[") { return host.contains("]") }
@@ -162,14 +163,14 @@ struct FormatChecker: Sendable {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }) else {
             return false
         }
-        var groups = text.components(separatedBy: ":")
+        var groups = text.split(separator: ":", omittingEmptySubsequences: false)
         var limit = 8
         if let last = groups.last, last.contains(".") {
-            guard isIPv4(last) else { return false }
+            guard isIPv4(String(last)) else { return false }
             groups.removeLast()
             limit = 6
         }
-        let compressions = text.components(separatedBy: "::").count - 1
+        let compressions = text.split(separator: "::", omittingEmptySubsequences: false).count - 1
         guard compressions <= 1 else { return false }
         if compressions == 0 {
             return groups.count == limit && groups.allSatisfy { (1...4).contains($0.count) }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import BoxOfficeCore
 import BoxOfficeMethods
 import BoxOfficeViews
 import BoxOfficeWorker
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// What every one-shot command does around its own part: resolve the worker's flags and environment (the same as
@@ -32,7 +34,7 @@ enum CommandRunner {
         do {
             session = try CLISession(configuration, color: color, logger: Logger(label: "boxoffice-worker"))
         } catch {
-            FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+            StandardError.write("boxoffice-worker: cannot start: \(error)\n")
             throw ExitCode(70)
         }
         // The session's background work (a PostgreSQL store's pool) runs beside the command until close() ends
@@ -43,7 +45,7 @@ enum CommandRunner {
             do {
                 try await session.start()
             } catch {
-                FileHandle.standardError.write(Data("boxoffice-worker: cannot start: \(error)\n".utf8))
+                StandardError.write("boxoffice-worker: cannot start: \(error)\n")
                 await session.close()
                 return nil
             }
@@ -57,7 +59,7 @@ enum CommandRunner {
 
     /// One line on stderr; the error that ends the command with 64 (usage), as for any bad input.
     static func usage(_ message: String) -> Ended {
-        FileHandle.standardError.write(Data("boxoffice-worker: \(message)\n".utf8))
+        StandardError.write("boxoffice-worker: \(message)\n")
         return Ended(code: 64)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The kitty graphics protocol: a PNG sent in base64 chunks of at most 4,096 bytes (`ESC _ G … ESC \`), shown at
 /// the cursor over `columns` × `rows` cells, the cursor left where it was (`C=1`), no answer asked for (`q=2`). A

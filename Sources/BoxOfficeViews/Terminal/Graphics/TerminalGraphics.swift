@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a terminal draws pictures, for the grid's posters (`--layout grid --images`): the kitty graphics protocol
 /// (kitty, WezTerm, Ghostty) or DEC sixel (xterm -ti vt340, foot, mlterm, WezTerm, …). Only ever on a terminal:
