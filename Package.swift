@@ -26,7 +26,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
@@ -42,6 +41,9 @@ let package = Package(
         // its own as Jansson's: GRDB imports full Foundation on Linux, which brought ICU into the binary.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        // libpq's C functions, loaded at run time, and the client over them: postgres-nio imports full Foundation.
+        .target(name: "CPostgres"),
+        .target(name: "Postgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
         // The drawing libraries (cairo, Pango, gdk-pixbuf, zlib) the cards load at run time: their C declarations
         // and the loader, the second room for C beside Jansson's.
         .target(name: "CDrawing"),
@@ -65,13 +67,8 @@ let package = Package(
         .target(
             name: "BoxOfficeCore",
             dependencies: [
-                "JSONCore",
-                // PostgresNIO's client takes a swift-log Logger.
-                .product(name: "Logging", package: "swift-log"),
+                "JSONCore", "SQLite", "Postgres",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                "SQLite",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -76,6 +76,42 @@ package struct DatabaseURL: Sendable, CustomStringConvertible {
         self.tls = tls
     }
 
+    /// The connection's keywords for libpq: the URL's parts, the TLS mode, and the session's settings (the name
+    /// `pg_stat_activity` shows, and a statement stuck behind a lock ended on the server too, not only for the
+    /// waiting client).
+    ///
+    /// `verify-full` verifies against the system's roots, as the URL's documentation promises: libpq 16 and later
+    /// take `sslrootcert=system`; older ones are given the system's bundle where one of the usual places has it
+    /// (libpq's own default, `~/.postgresql/root.crt`, is a file few users have). `PGSSLROOTCERT` still wins.
+    package func libpqParameters(
+        statementTimeout: Duration, libpqVersion: Int? = nil, environment: [String: String] = [:]
+    )
+        -> [(String, String)]
+    {
+        var parameters: [(String, String)] = [
+            ("host", host), ("port", "\(port)"), ("user", user), ("dbname", database),
+            ("sslmode", tls.rawValue), ("application_name", "boxoffice-worker"), ("client_encoding", "UTF8"),
+            (
+                "options",
+                "-c statement_timeout=\(statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
+            ),
+        ]
+        if let password { parameters.append(("password", password)) }
+        if tls == .verifyFull, environment["PGSSLROOTCERT"] == nil {
+            if (libpqVersion ?? 0) >= 160_000 {
+                parameters.append(("sslrootcert", "system"))
+            } else if let bundle = Self.systemRoots.first(where: { access($0, R_OK) == 0 }) {
+                parameters.append(("sslrootcert", bundle))
+            }
+        }
+        return parameters
+    }
+
+    /// Where Debian and Ubuntu, Fedora and RHEL, and Alpine keep the system's certificate bundle.
+    static let systemRoots = [
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+    ]
+
     /// `text` with the password of any `scheme://user:password@` in it replaced by `***`: for error texts that
     /// come from elsewhere and might quote the URL.
     package static func redact(_ text: String, password: String?) -> String {
