@@ -40,7 +40,9 @@ let package = Package(
         // SQLite's C API (linked statically by scripts/release-build) and the thin typed layer over it, a room of
         // its own as Jansson's: GRDB imports full Foundation on Linux, which brought ICU into the binary.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        .target(
+            name: "SQLite", dependencies: ["CSQLite", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strictSettings),
         // libpq's C functions, loaded at run time, and the client over them: postgres-nio imports full Foundation.
         .target(name: "CPostgres"),
         .target(name: "Postgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),

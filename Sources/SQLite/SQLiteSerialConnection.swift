@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A ``SQLiteConnection`` shared by threads, one call at a time: ``inline(_:)`` runs a call on the caller's
 /// thread under a lock, for statements that never wait (a read in WAL mode: readers never wait for a writer);
@@ -9,7 +9,7 @@ import Synchronization
 /// Unchecked: the connection is read and written only inside `lock`.
 package final class SQLiteSerialConnection: @unchecked Sendable {
     private var connection: SQLiteConnection?
-    private let lock = Mutex(())
+    private let lock = NIOLock()
     private let queue: DispatchQueue
 
     package init(_ connection: SQLiteConnection, label: String) {
@@ -19,7 +19,7 @@ package final class SQLiteSerialConnection: @unchecked Sendable {
 
     /// Runs `body` on the caller's thread with the connection to itself.
     package func inline<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try lock.withLock { _ throws -> T in
+        try lock.withLock { () throws -> T in
             guard let connection else { throw SQLiteError(code: 21, message: "the database connection is closed") }
             return try body(connection)
         }
@@ -36,7 +36,7 @@ package final class SQLiteSerialConnection: @unchecked Sendable {
 
     /// Closes the connection; later calls fail with `SQLITE_MISUSE`.
     package func close() {
-        lock.withLock { _ in
+        lock.withLock {
             connection?.close()
             connection = nil
         }

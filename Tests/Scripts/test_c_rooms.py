@@ -1,11 +1,12 @@
-"""C is kept in two declared rooms (issue 41): Jansson's (Sources/CJansson, used through JSONCore) and the drawing
-libraries' (Sources/CDrawing: their declarations and the loader). No Swift file casts an untyped address to a function
+"""C is kept in declared rooms (issues 41 and 43): Jansson's (Sources/CJansson, used through JSONCore), the drawing
+libraries' (Sources/CDrawing: their declarations and the loader), SQLite's (Sources/CSQLite, used through the SQLite
+module) and libpq's (Sources/CPostgres: its declarations and the loader, used through the Postgres module). No Swift file casts an untyped address to a function
 or looks a symbol up itself, so every call into C goes through a declaration the compiler checks."""
 import pathlib
 import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ROOMS = {"CJansson", "CDrawing"}
+ROOMS = {"CJansson", "CDrawing", "CSQLite", "CPostgres"}
 FORBIDDEN = re.compile(r"\b(unsafeBitCast|dlsym|dlopen)\s*\(")
 
 
