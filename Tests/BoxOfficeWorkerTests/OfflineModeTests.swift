@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import BoxOfficeMethods
 import BoxOfficeWorker
 import JSONCore
@@ -10,6 +11,25 @@ import WorkerTestSupport
 @Suite("Offline mode")
 struct OfflineModeTests {
     static let arguments = ["--ordered", "--today", "2026-11-21"]
+
+    @Test("the start reads the build-time summary, which says what the index says (make-fixtures.py writes both)")
+    func summaryAgreesWithTheIndex() throws {
+        let fixtures = try FixtureFetcher(
+            summary: try #require(EmbeddedFixtures.text("summary.json")),
+            index: try #require(EmbeddedFixtures.text("index.json"))
+        ) { EmbeddedFixtures.text($0) }
+        try fixtures.parseIndex()
+        let summary = fixtures.summary
+        let coverage = fixtures.coverage
+        #expect(summary.dailyDates == coverage.dailyDates)
+        #expect(
+            summary.weeklyPeriods.map { "\($0.period) \($0.end)" }
+                == coverage.weeklyPeriods.map { "\($0.period) \($0.end)" })
+        #expect(summary.movieCount == coverage.movieCodes.count && summary.movieCount > 0)
+        #expect(summary.runsThrough == coverage.runsThrough && summary.runsThrough != nil)
+        let index = try JSONParser.parse(Array(try #require(EmbeddedFixtures.text("index.json")).utf8))
+        #expect(index[at: "/recordedAt"] == .string(summary.recordedAt))
+    }
 
     @Test("every method answers from the fixtures, valid against its result schema")
     func everyMethod() async throws {

@@ -45,13 +45,13 @@ package struct BoxOfficeService: Sendable {
     /// "Today" in Seoul, asked on every call (a long-lived worker crosses midnight).
     package let calendar: @Sendable () -> SeoulCalendar
     /// Set in offline mode: what the fixtures cover, for defaults.
-    package let offline: OfflineCoverage?
+    package let offline: OfflineSummary?
     /// The box office calls already built.
     private var boxOfficeCalls: BoxOfficeCalls { BoxOfficeCalls.shared }
 
     /// A service whose chain starts with `cache`.
     package init(
-        cache: CachingFetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil
+        cache: CachingFetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineSummary? = nil
     ) {
         fetcher = cache
         self.cache = cache
@@ -61,7 +61,7 @@ package struct BoxOfficeService: Sendable {
 
     /// A service without a cache: nothing is at hand, every call goes through `fetcher`.
     package init(
-        fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineCoverage? = nil
+        fetcher: any Fetcher, calendar: @escaping @Sendable () -> SeoulCalendar, offline: OfflineSummary? = nil
     ) {
         self.fetcher = fetcher
         cache = nil

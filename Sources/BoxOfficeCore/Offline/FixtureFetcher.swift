@@ -4,39 +4,35 @@ import NIOConcurrencyHelpers
 /// Offline mode's upstream: the recorded responses in `Fixtures/`, looked up by the call's canonical key and
 /// decoded by the same code as live bodies.
 package struct FixtureFetcher: Fetcher {
-    /// Each call's fixture file, by the call's key; the file is read (and copied into bytes) when a call asks for it,
-    /// not at start: the first answer of a worker that is only pinged, or asked for one day, reads one file or none.
-    private let files: [String: String]
+    /// Each call's fixture file and what the recordings cover, parsed from the index on first use (the first
+    /// offline call, or the first look at ``coverage``): a start reads only ``summary``.
+    private let index: FixtureIndex
     private let file: @Sendable (String) -> String?
     /// Each body parsed once, on first use: fixtures never change, so re-parsing them per request is waste.
     private let documents = ParsedDocuments()
+    /// What a start needs (the notice, the offline defaults), summarised at build time.
+    package let summary: OfflineSummary
+
     /// When the fixtures were written (RFC 3339): their `source.fetchedAt`.
-    package let recordedAt: String
-    /// What the fixtures cover, for `offline_unavailable` and for the offline defaults.
-    package let coverage: OfflineCoverage
+    package var recordedAt: String { summary.recordedAt }
 
-    /// The recorded runs' own index (`runs.index`: every daily list of the films whose runs are recorded), read
-    /// on the first call the main index does not cover, so a start reads only the main index.
-    private let runs: RunFixtures?
+    /// What the fixtures cover, for `offline_unavailable` and MCP's resources; parses the index the first time.
+    package var coverage: OfflineCoverage {
+        (try? index.parsed().coverage) ?? OfflineCoverage()
+    }
 
-    /// `index` is `Fixtures/index.json` (`{"recordedAt", "calls": [[service, path, file, parameters], …], "runs"?:
-    /// {"index", "through"}}`, read at every start, so as few values as a call needs); `file` reads a fixture file by
-    /// its path relative to `Fixtures/`.
-    package init(index: String, file: @escaping @Sendable (String) -> String?) throws(BoxOfficeError) {
-        let root = try UpstreamReader.parse(.kobis, Array(index.utf8))
-        recordedAt = try root.member("recordedAt").string()
-        var coverage = OfflineCoverage()
-        files = try Self.files(root, file: file) { coverage.record($0) }
-        if let runs = root.optionalMember("runs") {
-            let through = try runs.member("through").string()
-            guard let date = CalendarDate(through) else { throw runs.fail("expected a date as through") }
-            coverage.runsThrough = date
-            self.runs = RunFixtures(index: try runs.member("index").string(), file: file)
-        } else {
-            self.runs = nil
-        }
+    /// `summary` is `Fixtures/summary.json` (``OfflineSummary``); `index` is `Fixtures/index.json` (`{"recordedAt",
+    /// "calls": [[service, path, file, parameters], …], "runs"?: {"index", "through"}}`, as few values as a call
+    /// needs), parsed on first use; `file` reads a fixture file by its path relative to `Fixtures/`.
+    package init(summary: String, index: String, file: @escaping @Sendable (String) -> String?) throws(BoxOfficeError) {
+        self.summary = try OfflineSummary(summary)
+        self.index = FixtureIndex(index: index, file: file)
         self.file = file
-        self.coverage = coverage
+    }
+
+    /// Parses the index now (a test's check that it is whole; the worker never needs to).
+    package func parseIndex() throws(BoxOfficeError) {
+        _ = try index.parsed()
     }
 
     /// Each call's file by the call's key, from an index's `calls`.
@@ -64,14 +60,53 @@ package struct FixtureFetcher: Fetcher {
 
     package func fetch(_ call: UpstreamCall) async throws(BoxOfficeError) -> Fetched {
         let key = call.key
-        var name = files[key]
-        if name == nil, let runs { name = try runs.file(for: key) }
+        let parsed = try index.parsed()
+        var name = parsed.files[key]
+        if name == nil, let runs = parsed.runs { name = try runs.file(for: key) }
         guard let name, let text = file(name) else {
-            throw coverage.unavailable(call)
+            throw parsed.coverage.unavailable(call)
         }
         let body = Array(text.utf8)
         return Fetched(
             body: body, source: Source(origin: .fixture, fetchedAt: recordedAt), document: documents.parsed(key, body))
+    }
+}
+
+/// The main index, parsed once on first use: each call's file, the coverage, the runs' own index.
+private final class FixtureIndex: Sendable {
+    struct Parsed: Sendable {
+        let files: [String: String]
+        let coverage: OfflineCoverage
+        let runs: RunFixtures?
+    }
+
+    private let index: String
+    private let file: @Sendable (String) -> String?
+    private let table = NIOLockedValueBox<Result<Parsed, BoxOfficeError>?>(nil)
+
+    init(index: String, file: @escaping @Sendable (String) -> String?) {
+        (self.index, self.file) = (index, file)
+    }
+
+    func parsed() throws(BoxOfficeError) -> Parsed {
+        try table.withLockedValue { table in
+            if let table { return table }
+            let read = Result { () throws(BoxOfficeError) -> Parsed in
+                let root = try UpstreamReader.parse(.kobis, Array(index.utf8))
+                var coverage = OfflineCoverage()
+                let files = try FixtureFetcher.files(root, file: file) { coverage.record($0) }
+                var runs: RunFixtures?
+                if let recorded = root.optionalMember("runs") {
+                    let through = try recorded.member("through").string()
+                    guard let date = CalendarDate(through) else { throw recorded.fail("expected a date as through") }
+                    coverage.runsThrough = date
+                    runs = RunFixtures(index: try recorded.member("index").string(), file: file)
+                }
+                return Parsed(files: files, coverage: coverage, runs: runs)
+            }
+            table = read
+            return read
+        }.get()
     }
 }
 

@@ -81,7 +81,7 @@ package struct MovieCompareMethod: DomainMethod, TypedMethod {
     }
 
     package func result(_ output: Output) -> RPCResult {
-        .value(ModelEncoding.comparison(output.runs, through: output.through, offline: runtime.coverage != nil))
+        .value(ModelEncoding.comparison(output.runs, through: output.through, offline: runtime.isOffline))
     }
 }
 

@@ -56,6 +56,6 @@ package struct MovieRunMethod: DomainMethod, TypedMethod {
     }
 
     package func result(_ output: Output) -> RPCResult {
-        .value(ModelEncoding.run(output, offline: runtime.coverage != nil))
+        .value(ModelEncoding.run(output, offline: runtime.isOffline))
     }
 }

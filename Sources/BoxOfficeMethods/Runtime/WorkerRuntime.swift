@@ -14,8 +14,12 @@ package import Logging
 package final class WorkerRuntime: Sendable {
     package let service: BoxOfficeService
     package let counters: UpstreamCounters
-    /// What offline mode covers; nil when live.
-    package let coverage: OfflineCoverage?
+    /// The recordings; nil when live.
+    private let fixtures: FixtureFetcher?
+    /// Whether answers come from the recordings.
+    package var isOffline: Bool { fixtures != nil }
+    /// What offline mode covers; nil when live. The first look parses the recordings' index.
+    package var coverage: OfflineCoverage? { fixtures?.coverage }
     package let cache: CachingFetcher
     /// The KOBIS budget; nil offline.
     package let quota: QuotaGuard?
@@ -58,11 +62,13 @@ package final class WorkerRuntime: Sendable {
         self.warnings = warnings
         switch configuration.mode {
         case .offline:
-            guard let index = EmbeddedFixtures.text("index.json") else {
-                throw BoxOfficeError(.offlineUnavailable, "the binary has no embedded fixtures (Fixtures/index.json)")
+            guard let index = EmbeddedFixtures.text("index.json"), let summary = EmbeddedFixtures.text("summary.json")
+            else {
+                throw BoxOfficeError(
+                    .offlineUnavailable, "the binary has no embedded fixtures (Fixtures/index.json, summary.json)")
             }
-            let fixtures = try FixtureFetcher(index: index) { EmbeddedFixtures.text($0) }
-            coverage = fixtures.coverage
+            let fixtures = try FixtureFetcher(summary: summary, index: index) { EmbeddedFixtures.text($0) }
+            self.fixtures = fixtures
             transport = nil
             store = nil
             quota = nil
@@ -72,14 +78,14 @@ package final class WorkerRuntime: Sendable {
             cache = CachingFetcher(
                 CoalescingFetcher(upstream), store: nil, now: now, today: today, warnings: warnings,
                 usable: UsableBody.check)
-            service = BoxOfficeService(cache: cache, calendar: calendar, offline: fixtures.coverage)
+            service = BoxOfficeService(cache: cache, calendar: calendar, offline: fixtures.summary)
         case .live:
             let production =
                 injected == nil
                 ? AsyncHTTPClientTransport(deadline: configuration.deadline, silence: configuration.timeout) : nil
             let http = injected ?? production!
             transport = production
-            coverage = nil
+            fixtures = nil
             let store = try Self.openStore(configuration, warnings: warnings)
             self.store = store
             let quota = QuotaGuard(
@@ -172,7 +178,7 @@ package final class WorkerRuntime: Sendable {
     /// a usable cache directory: `not_configured`); nil when they can.
     package var downloadRefusal: BoxOfficeError? {
         guard downloader == nil else { return nil }
-        let offline = coverage != nil
+        let offline = isOffline
         var error = BoxOfficeError(
             offline ? .offlineUnavailable : .notConfigured,
             "download: true is not available: \(downloadUnavailable ?? "no cache directory")")
@@ -205,11 +211,11 @@ package final class WorkerRuntime: Sendable {
 
     /// The first stderr line of offline mode: what is covered and how to go live.
     package var offlineNotice: String? {
-        guard let coverage else { return nil }
-        let daily = coverage.dailyDates.map(\.description).joined(separator: ", ")
-        let weekly = coverage.weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" }.joined(separator: ", ")
-        let runs = coverage.runsThrough.map { "; films' runs through \($0)" } ?? ""
+        guard let summary = fixtures?.summary else { return nil }
+        let daily = summary.dailyDates.map(\.description).joined(separator: ", ")
+        let weekly = summary.weeklyPeriods.map { "\($0.period.rawValue) ending \($0.end)" }.joined(separator: ", ")
+        let runs = summary.runsThrough.map { "; films' runs through \($0)" } ?? ""
         return
-            "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(coverage.movieCodes.count) movies\(runs)); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
+            "offline mode: answers come from the embedded recorded responses (daily \(daily); \(weekly); \(summary.movieCount) movies\(runs)); set KOBIS_API_KEY (and KAKAO_REST_API_KEY for posters) and drop --offline to go live"
     }
 }

@@ -18,14 +18,14 @@ package enum BoxOfficeMCP {
         """
 
     package static func catalog(_ methods: MethodRegistry, runtime: WorkerRuntime) -> MCPCatalog {
-        let coverage = runtime.coverage
-        return MCPCatalog(
+        MCPCatalog(
             info: MCPServerInfo(
                 name: WorkerIdentity.name, title: "Korean box office (KOBIS)", version: WorkerIdentity.version,
                 instructions: instructions),
             tools: BoxOfficeTools.make(methods),
             resourceTemplates: BoxOfficeResources.templates,
-            resources: { BoxOfficeResources.list(coverage) },
+            // The coverage (and so the recordings' index) is read when a client lists resources, not at start.
+            resources: { BoxOfficeResources.list(runtime.coverage) },
             read: { uri, context in try BoxOfficeResources.read(uri, methods, context) },
             prompts: [BriefingPrompt.make(methods)])
     }
