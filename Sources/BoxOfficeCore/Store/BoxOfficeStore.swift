@@ -1,8 +1,8 @@
 /// Where the shared tier keeps what outlives a process: upstream bodies by call key, the image-URL → poster index
 /// (and, where the store is shared across machines, the poster bytes), and the KOBIS quota's leases.
 ///
-/// Two implementations: ``SQLiteStore`` (GRDB, one database in the cache directory, shared by the processes of one
-/// machine; the default) and ``PostgresStore`` (postgres-nio, `--database-url`, shared by every machine). Everything
+/// Two implementations: ``SQLiteStore`` (SQLite's C API, one database in the cache directory, shared by the processes
+/// of one machine; the default) and ``PostgresStore`` (libpq, `--database-url`, shared by every machine). Everything
 /// above — freshness, the memory tier, coalescing, write-behind, the quota's local spending — is the same for both.
 ///
 /// Every method may throw: a store that fails is never the reason a request fails. The callers warn once per outage
