@@ -15,8 +15,8 @@ package enum Libpq {
         return table.pointee
     }
 
-    /// libpq's version as a number (150018 for 15.18), or nil when it cannot be loaded.
-    package static var version: Int? {
-        (try? table()).map { Int($0.PQlibVersion()) }
+    /// libpq's version as a number (150018 for 15.18). - Throws: `.library` when libpq cannot be loaded.
+    package static func version() throws(PostgresError) -> Int {
+        Int(try table().PQlibVersion())
     }
 }

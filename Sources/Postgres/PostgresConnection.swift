@@ -64,14 +64,19 @@ package final class PostgresConnection: @unchecked Sendable {
     /// down sends a last message and closes), so a connection that died while idle is found here, not by the next
     /// statement.
     package var isReusable: Bool {
-        guard let handle, libpq.PQstatus(handle) == BO_CONNECTION_OK,
-            libpq.PQtransactionStatus(handle) == BO_PQTRANS_IDLE
-        else { return false }
+        guard isIdle, let handle else { return false }
         var descriptor = pollfd(fd: libpq.PQsocket(handle), events: Int16(POLLIN), revents: 0)
         if poll(&descriptor, 1, 0) > 0 {
             guard libpq.PQconsumeInput(handle) == 1 else { return false }
         }
         return libpq.PQstatus(handle) == BO_CONNECTION_OK
+    }
+
+    /// Whether the connection is open and outside any transaction, as libpq last saw it (no system call): what an
+    /// operation leaves a connection it may give back.
+    package var isIdle: Bool {
+        guard let handle else { return false }
+        return libpq.PQstatus(handle) == BO_CONNECTION_OK && libpq.PQtransactionStatus(handle) == BO_PQTRANS_IDLE
     }
 
     /// Runs one statement with `parameters` (`$1`, `$2`, …) and returns its rows, each a value per column.

@@ -18,8 +18,5 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable {
         self.init(code: code, message: text ?? String(cString: sqlite3_errstr(code)))
     }
 
-    /// Whether another connection held the lock for longer than the busy timeout.
-    package var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
-
     package var description: String { "SQLite error \(code): \(message)" }
 }

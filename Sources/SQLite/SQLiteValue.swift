@@ -41,14 +41,7 @@ package enum SQLiteValue: Sendable, Equatable {
     }
 }
 
-extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByNilLiteral
-{
-    package init(stringLiteral value: String) { self = .text(value) }
-    package init(integerLiteral value: Int64) { self = .integer(value) }
-    package init(floatLiteral value: Double) { self = .real(value) }
-    package init(nilLiteral: ()) { self = .null }
-
+extension SQLiteValue {
     package init(_ value: Int) { self = .integer(Int64(value)) }
     package init(_ value: String?) { self = value.map(SQLiteValue.text) ?? .null }
 }

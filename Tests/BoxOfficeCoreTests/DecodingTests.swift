@@ -151,6 +151,24 @@ struct DecodingTests {
         }
     }
 
+    @Test(
+        "a KOBIS answer naming 320011 becomes quota_exhausted at the quota fetcher; the byte search finds it anywhere")
+    func quotaFaultSearch() {
+        let fault = Array(#"{"faultInfo":{"message":"일일 사용량 초과","errorCode":"320011"}}"#.utf8)
+        #expect(throws: BoxOfficeError.self) {
+            try QuotaFetcher.quotaFault(in: Fetched(body: fault, source: RecordedBodies.source))
+        }
+        let code = Array(#""320011""#.utf8)
+        #expect(QuotaFetcher.contains(code, in: code))
+        #expect(QuotaFetcher.contains(code, in: Array(#"x"320011""#.utf8)))
+        #expect(QuotaFetcher.contains(code, in: Array(#""320011"x"#.utf8)))
+        #expect(!QuotaFetcher.contains(code, in: Array(#""32001"#.utf8)))
+        #expect(!QuotaFetcher.contains(code, in: Array(#""3200111"320011"#.utf8)))
+        #expect(!QuotaFetcher.contains(code, in: []))
+        let answer = Array(#"{"boxOfficeResult":{"audiCnt":"320011"}}"#.utf8)
+        #expect(QuotaFetcher.contains(code, in: answer))
+    }
+
     @Test("Kakao image search: the first document, an empty result, error bodies")
     func kakao() throws {
         let poster = try KakaoDecoder.imageSearch(

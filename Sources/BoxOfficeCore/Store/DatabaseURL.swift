@@ -34,13 +34,6 @@ package struct DatabaseURL: Sendable, CustomStringConvertible {
 
     package var description: String { redacted }
 
-    /// Whether the host is an IPv4 or IPv6 address rather than a name.
-    package var hostIsAddress: Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
-    }
-
     /// Parses `text`; the error message never repeats the text (it may hold a password).
     package init(_ text: String) throws(StoreError) {
         guard let components = URLComponents(string: text),

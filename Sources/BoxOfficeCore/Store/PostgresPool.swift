@@ -60,8 +60,10 @@ final class PostgresPool: Sendable {
         return try PostgresConnection(parameters: parameters, deadline: deadline)
     }
 
+    /// Keeps `connection` when the operation left it idle; whether the server closed it meanwhile is asked when it
+    /// is next borrowed (``PostgresConnection/isReusable``), one `poll` per operation, not two.
     private func giveBack(_ connection: PostgresConnection) {
-        guard connection.isReusable else {
+        guard connection.isIdle else {
             connection.close()
             return
         }

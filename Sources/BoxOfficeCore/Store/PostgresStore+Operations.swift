@@ -11,7 +11,7 @@ extension PostgresStore {
     /// connection closed); outside, ``Deadline`` answers the caller at it even while the operation waits for one
     /// of the pool's threads.
     func perform<T: Sendable>(
-        within shortLimit: Duration = operationTimeout, schemaOnly: Bool = false,
+        within shortLimit: Duration = operationTimeout,
         _ operation: @escaping @Sendable (PostgresConnection, ContinuousClock.Instant) throws -> T
     ) async throws -> T {
         let limit = shortLimit * patience

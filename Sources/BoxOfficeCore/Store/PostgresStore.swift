@@ -42,23 +42,20 @@ package final class PostgresStore: BoxOfficeStore {
         self.patience = max(1, patience)
         self.url = url
         description = StoreDescription(kind: .postgres, location: url.redacted)
-        if let version = Libpq.version {
-            // libpq 12 and later speak SCRAM and TLS 1.3, as PostgreSQL 10+ servers expect.
-            guard version >= 100_000 else {
-                throw StoreError(
-                    .misconfigured,
-                    "libpq \(version / 10_000) is too old for the PostgreSQL store; 10 or later is needed")
-            }
-        } else {
-            do {
-                _ = try PostgresConnection(parameters: [], deadline: .now)
-            } catch {
-                throw StoreError(.misconfigured, error.message)
-            }
+        let version: Int
+        do {
+            version = try Libpq.version()
+        } catch {
+            throw StoreError(.misconfigured, error.message)
+        }
+        // libpq 10 and later speak SCRAM, as PostgreSQL 10+ servers expect of a password.
+        guard version >= 100_000 else {
+            throw StoreError(
+                .misconfigured, "libpq \(version / 10_000) is too old for the PostgreSQL store; 10 or later is needed")
         }
         pool = PostgresPool(
             parameters: url.libpqParameters(
-                statementTimeout: .milliseconds(2500) * self.patience, libpqVersion: Libpq.version,
+                statementTimeout: .milliseconds(2500) * self.patience, libpqVersion: version,
                 environment: ProcessInfo.processInfo.environment))
         (closed, closing) = AsyncStream.makeStream(of: Never.self)
     }
@@ -83,7 +80,7 @@ package final class PostgresStore: BoxOfficeStore {
     /// connection stays in the pool for the first request.
     package func connect() async throws(StoreError) {
         do {
-            _ = try await perform(within: Self.connectTimeout, schemaOnly: true) { _, _ in () }
+            _ = try await perform(within: Self.connectTimeout) { _, _ in () }
         } catch {
             throw error as? StoreError ?? StoreError(describe(error))
         }

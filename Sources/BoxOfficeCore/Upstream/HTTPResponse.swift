@@ -18,21 +18,10 @@ package struct HTTPResponse: Sendable {
     /// Seconds from now that a `Retry-After` value asks for (digits, or an HTTP date), between 0 and a day (a
     /// longer ask is a day: the call fails at once either way); nil when it is neither.
     package static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
-        guard let value, case let trimmed = value.trimmingBlanks, !trimmed.isEmpty else { return nil }
+        guard let trimmed = value?.trimmingSpaces, !trimmed.isEmpty else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             return trimmed.utf8.count > 6 ? 86_400 : min(86_400, Double(trimmed) ?? 86_400)
         }
-        return HTTPDate.seconds(trimmed).map { min(86_400, max(0, $0 - now.timeIntervalSince1970)) }
-    }
-}
-
-extension String {
-    /// The text without the spaces and tabs around it (HTTP's optional whitespace).
-    var trimmingBlanks: Substring {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
-            return ""
-        }
-        return self[first...last]
+        return HTTPDate.seconds(trimmed[...]).map { min(86_400, max(0, $0 - now.timeIntervalSince1970)) }
     }
 }
