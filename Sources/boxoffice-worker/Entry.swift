@@ -7,14 +7,21 @@ import Glibc
 import Logging
 
 /// The process entry: the worker's own flags in their plain forms (after `mcp` for the MCP face) are read by a
-/// table (``WorkerOptions/quickParse(_:)``, no reflection on the start path); anything else (help, version, errors)
-/// goes through swift-argument-parser.
+/// table (``WorkerOptions/quickParse(_:)``, no reflection on the start path), and so is `daily` in its everyday
+/// forms (``QuickDaily``); anything else (help, version, errors, every other command) goes through
+/// swift-argument-parser.
 @main
 enum Entry {
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
         HeapPolicy.chosen(environment: environment)?.apply()
         var arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == DailyCommand.configuration.commandName,
+            let quick = QuickDaily.parse(arguments.dropFirst()),
+            (try? WorkerFlags.check(quick.options, logLevel: quick.options.logLevel)) != nil
+        {
+            exit(await quick.run())
+        }
         var face = WorkerSession.ServedProtocol.jsonRPC
         if arguments.first == "mcp" {
             face = .mcp

@@ -68,6 +68,32 @@ package struct BoxOfficeFlags: ParsableArguments, Sendable {
 
     package init() {}
 
+    /// Every flag with its value, for `daily`'s quick parse (no reflection): a parsable type's properties hold a
+    /// value only once parsed or set, so this sets each one, the rest to the defaults their declarations give.
+    /// QuickDailyTests counts the properties, so one added without its line here fails it.
+    package init(date: String?, limit: Int, korean: Bool, foreign: Bool, layout: ListLayout) {
+        // Set on a value made by `init()`, then assigned whole: set on `self` after `self.init()`, `limit` (a wrapped
+        // property with a default) still held its parser definition when read, and reading it stopped the process.
+        var flags = BoxOfficeFlags()
+        flags.date = date
+        flags.from = nil
+        flags.to = nil
+        flags.limit = limit
+        flags.korean = korean
+        flags.foreign = foreign
+        flags.diversity = false
+        flags.commercial = false
+        flags.area = nil
+        flags.withDetails = false
+        flags.withPosters = false
+        flags.refresh = false
+        flags.layout = layout
+        flags.images = .auto
+        flags.maxCalls = nil
+        flags.missing = false
+        self = flags
+    }
+
     /// The flags of `--limit LIMIT DATE` and nothing else (a test's, a caller's in process), through the parser:
     /// a parsable type's properties hold values only once parsed.
     package init(date: String?, limit: Int) {

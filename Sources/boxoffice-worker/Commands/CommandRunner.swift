@@ -23,13 +23,21 @@ enum CommandRunner {
     static func run(_ flags: CommandFlags, color: TerminalStyle.Choice, _ body: (CLISession) async -> Int32)
         async throws
     {
+        try await run(flags.options, logLevelText: flags.logLevelText, color: color, body)
+    }
+
+    /// ``run(_:color:_:)`` with the worker's options as read (by swift-argument-parser or by a quick parse).
+    static func run(
+        _ options: WorkerOptions, logLevelText: String?, color: TerminalStyle.Choice,
+        _ body: (CLISession) async -> Int32
+    ) async throws {
         let configuration: WorkerConfiguration
         do {
-            configuration = try flags.options.configuration(environment: ProcessInfo.processInfo.environment)
+            configuration = try options.configuration(environment: ProcessInfo.processInfo.environment)
         } catch {
             throw usage(error.description)
         }
-        WorkerFlags.bootstrapLogging(WorkerFlags.level(flags.logLevelText ?? "warning") ?? .warning)
+        WorkerFlags.bootstrapLogging(WorkerFlags.level(logLevelText ?? "warning") ?? .warning)
         let session: CLISession
         do {
             session = try CLISession(configuration, color: color, logger: Logger(label: "boxoffice-worker"))
