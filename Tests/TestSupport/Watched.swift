@@ -1,12 +1,17 @@
-import Foundation
 import NIOConcurrencyHelpers
 
 /// A value that changes on other threads (a worker's output, a fake server's requests), and waits for a condition
 /// on it.
 ///
 /// A wait is checked when it starts and after every change, and its continuation is resumed by the change that
-/// meets it, or with `false` by its deadline (a Dispatch timer): nothing sleeps, nothing polls, and a test that
-/// waits for something that never happens fails at its deadline instead of hanging the suite.
+/// meets it, or with `false` by its deadline: nothing polls the value, and a test that waits for something that
+/// never happens fails at its deadline instead of hanging the suite.
+///
+/// The deadline is a task on the cooperative pool that counts the time it was given, in turns of at most
+/// ``turn``, not the wall clock. Changes often come from tasks on that pool too (a worker's output is collected by
+/// one), and a pool held by CPU-bound tests (the first 34 s of the suite under ThreadSanitizer on two cores) held
+/// them back: a Dispatch timer then fired while the answer the test waited for sat in a pipe, and a worker's first
+/// line "never came" (CI's `--full`, `OrderlyStopTests`).
 package final class Watched<Value: Sendable>: Sendable {
     private struct Waiter {
         let isMet: @Sendable (Value) -> Bool
@@ -48,10 +53,23 @@ package final class Watched<Value: Sendable>: Sendable {
                 return state.nextWaiter
             }
             guard let id else { return continuation.resume(returning: true) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in  // sleep-ok: a deadline
+            Task { [self] in
+                let clock = ContinuousClock()
+                let limit = Duration.milliseconds(Int64(timeout * 1000))
+                var given = Duration.zero
+                while given < limit, state.withLockedValue({ $0.waiters[id] != nil }) {
+                    let asleep = clock.now
+                    try? await Task.sleep(for: Self.pace)  // sleep-ok: the pace of a deadline's count
+                    given += min(clock.now - asleep, Self.turn)
+                }
                 let expired = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
                 expired?.continuation.resume(returning: false)
             }
         }
     }
+
+    /// How often the deadline counts, and the most one count may add: a wake later than that was a stall of the
+    /// pool, not time the wait was given.
+    private static var pace: Duration { .milliseconds(50) }
+    private static var turn: Duration { .milliseconds(100) }
 }
