@@ -1,0 +1,198 @@
+"""Shared set-up of the NATS adapter's tests: Debian's nats-server with JetStream on a free loopback port, the
+adapter started as its users start it (`python -m boxoffice_worker.nats` with the package on the path), and the
+worker's environment (offline, or live against the fake upstream)."""
+import asyncio
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "clients" / "testing"))
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+from worker_binary import worker_binary  # noqa: E402
+import fake_upstream  # noqa: E402
+
+BINARY = worker_binary()
+PYTHON_PACKAGE = ROOT / "clients" / "python"
+TODAY = "2024-01-10"
+
+
+def nats_server_binary():
+    return shutil.which("nats-server") or ("/usr/sbin/nats-server" if os.path.exists("/usr/sbin/nats-server") else None)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class NATSServer:
+    """nats-server -js on 127.0.0.1, its JetStream store in `folder`."""
+
+    def __init__(self, folder):
+        binary = nats_server_binary()
+        if binary is None:
+            raise RuntimeError("nats-server is not installed (bash scripts/setup nats-server)")
+        self.port = free_port()
+        self.url = "nats://127.0.0.1:%d" % self.port
+        self.log = pathlib.Path(folder) / "nats-server.log"
+        self.process = subprocess.Popen(
+            [binary, "-js", "-a", "127.0.0.1", "-p", str(self.port), "-sd", str(pathlib.Path(folder) / "jetstream"),
+             "-l", str(self.log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while "Server is ready" not in (self.log.read_text() if self.log.exists() else ""):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("nats-server did not start: %s" % (self.log.read_text() if self.log.exists() else ""))
+            time.sleep(0.02)  # sleep-ok: polling another process's log for its ready line
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def environment(extra=None):
+    """The adapter's environment: the package on the path, the worker binary, no keys from the caller's (offline
+    unless `extra` sets them), a fixed today."""
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("KOBIS_", "KAKAO_", "BOXOFFICE_", "NATS_"))}
+    env.update({"PYTHONPATH": str(PYTHON_PACKAGE), "BOXOFFICE_WORKER": BINARY, "BOXOFFICE_TODAY": TODAY,
+                "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": "", "PYTHONUNBUFFERED": "1"})
+    env.update(extra or {})
+    return env
+
+
+def live(upstream, cache):
+    """The environment of a live adapter whose workers' KOBIS and Kakao are the fake upstream."""
+    return environment({"KOBIS_API_KEY": "test-kobis-key", "KAKAO_REST_API_KEY": "test-kakao-key",
+                        "KOBIS_BASE_URL": upstream.base + "/kobis", "KAKAO_BASE_URL": upstream.base + "/kakao",
+                        "BOXOFFICE_CACHE_DIR": str(cache), "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1"})
+
+
+class Adapter:
+    """`python -m boxoffice_worker.nats ARGUMENTS` with `env`; its stderr goes to `log`. Ready once the service
+    answers its own `$SRV.PING` (by id, from its log line) or, for a jobs-only adapter, once its log says so."""
+
+    def __init__(self, server, arguments, env, log, worker_args=()):
+        self.log_path = pathlib.Path(log)
+        self.log = open(self.log_path, "w")
+        argv = [sys.executable, "-m", "boxoffice_worker.nats", "serve", "--server", server.url, *arguments]
+        if worker_args:
+            argv += ["--", *worker_args]
+        self.process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=self.log,
+                                        start_new_session=True)
+        deadline = time.monotonic() + 60
+        while "serving boxoffice" not in self.log_path.read_text():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the adapter did not start: %s" % self.log_path.read_text())
+            time.sleep(0.02)  # sleep-ok: polling another process's log for its ready line
+        line = next(line for line in self.log_path.read_text().splitlines() if "serving boxoffice" in line)
+        self.id = line.split("(id ", 1)[1].split(")", 1)[0] if "(id " in line else None
+
+    def workers(self):
+        """The process ids of its workers (its children)."""
+        found = []
+        for entry in pathlib.Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == self.process.pid:
+                    found.append(int(entry.name))
+        return found
+
+    def terminate(self, timeout=60):
+        """SIGTERM, then its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=timeout)
+        finally:
+            self.log.close()
+
+    def kill(self):
+        """SIGKILL to the adapter and its workers (a host dying)."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        self.log.close()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.kill()
+        elif not self.log.closed:
+            self.log.close()
+
+
+def cli(server, arguments, input_text="", env=None, timeout=300):
+    """`python -m boxoffice_worker.nats ARGUMENTS` (submit, collect) to completion; the completed process."""
+    return subprocess.run([sys.executable, "-m", "boxoffice_worker.nats", *arguments, "--server", server.url],
+                          input=input_text, capture_output=True, text=True, env=env or environment(),
+                          timeout=timeout)
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+async def connect(server):
+    import nats
+    return await nats.connect(server.url, max_reconnect_attempts=0, allow_reconnect=False)
+
+
+async def request(client, method, params=None, timeout=30):
+    """A request on `kobis.<method>`: (the decoded body, the headers)."""
+    payload = b"" if params is None else json.dumps(params, ensure_ascii=False).encode()
+    message = await client.request("kobis." + method, payload, timeout=timeout)
+    return json.loads(message.data), (message.headers or {})
+
+
+def rpc(lines, env, timeout=120):
+    """The worker's JSON-RPC face over `lines` (requests as dicts): its answers by id."""
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    done = subprocess.run([BINARY], input=text, capture_output=True, text=True, env=env, timeout=timeout)
+    answers = {}
+    for line in done.stdout.splitlines():
+        message = json.loads(line)
+        answers[message.get("id")] = message
+    return answers
+
+
+def without_source(value):
+    """An answer without what depends on the cache's state when it was made: its `source` (when and where from)
+    and a run's count of upstream calls (two films of one compare share the days the first fetched)."""
+    if isinstance(value, dict):
+        return {key: without_source(item) for key, item in value.items()
+                if key not in ("source", "cached", "fetchedAt", "calls", "plannedCalls")}
+    if isinstance(value, list):
+        return [without_source(item) for item in value]
+    return value
+
+
+def difference(first, second, path=""):
+    """The JSON pointer of the first place where `first` and `second` differ, and the two values there; None when
+    they are equal."""
+    if isinstance(first, dict) and isinstance(second, dict):
+        for key in sorted(set(first) | set(second)):
+            if key not in first or key not in second:
+                return path + "/" + key, first.get(key), second.get(key)
+            found = difference(first[key], second[key], path + "/" + key)
+            if found:
+                return found
+        return None
+    if isinstance(first, list) and isinstance(second, list):
+        for index, (one, other) in enumerate(zip(first, second)):
+            found = difference(one, other, "%s/%d" % (path, index))
+            if found:
+                return found
+        return None if len(first) == len(second) else (path, len(first), len(second))
+    return None if first == second else (path, first, second)
