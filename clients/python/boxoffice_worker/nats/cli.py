@@ -109,12 +109,18 @@ async def connect(flags: argparse.Namespace):
     """A connection to the first server that answers, or None after saying why on stderr."""
     import nats
     options = connection.options(flags)
+
+    async def quiet(error: Exception) -> None:
+        LOGGER.debug("NATS: %s", error)
+
+    # One try per server (nats-py's 0 means "no limit"), each bounded: a one-shot command says at once that no
+    # server answers.
+    options.update(max_reconnect_attempts=1, reconnect_time_wait=0.2, connect_timeout=2, error_cb=quiet)
     try:
-        return await nats.connect(**dict(options, max_reconnect_attempts=0, allow_reconnect=False)
-                                  if flags.command != "serve" else options)
+        return await asyncio.wait_for(nats.connect(**options), 30)
     except Exception as error:
         shown = ", ".join(connection.shown(url) for url in options["servers"])
-        print("boxoffice-worker-nats: cannot reach NATS at %s: %s" % (shown, error or type(error).__name__),
+        print("boxoffice-worker-nats: cannot reach NATS at %s: %s" % (shown, str(error) or type(error).__name__),
               file=sys.stderr)
         return None
 

@@ -15,6 +15,7 @@ from typing import List
 
 import nats
 
+from ..errors import WorkerExited, WorkerTimeout
 from . import connection, names
 from .service import BoxOfficeService
 from .workers import WorkerPool
@@ -30,15 +31,22 @@ async def serve(flags: argparse.Namespace, worker_args: List[str]) -> int:
         loop.add_signal_handler(number, stop.set)
     try:
         pool = WorkerPool(flags.workers, binary=flags.worker, args=worker_args)
-        await pool.start()
     except (OSError, ValueError) as error:
         LOGGER.error("cannot start the worker: %s", error)
+        return 70
+    try:
+        await pool.start()
+    except (OSError, WorkerExited, WorkerTimeout) as error:
+        tail = getattr(error, "stderr_tail", "").strip().splitlines()
+        LOGGER.error("cannot start the worker: %s%s", error, (": " + tail[-1]) if tail else "")
+        await pool.close()
         return 70
     options = connection.options(flags)
     shown = ", ".join(connection.shown(url) for url in options["servers"])
 
     async def disconnected() -> None:
-        LOGGER.warning("disconnected from NATS; reconnecting")
+        if not stop.is_set():
+            LOGGER.warning("disconnected from NATS; reconnecting")
 
     async def reconnected() -> None:
         LOGGER.warning("reconnected to NATS")

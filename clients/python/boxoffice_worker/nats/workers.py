@@ -69,9 +69,10 @@ class WorkerPool:
         return sum(slot.in_flight for slot in self._slots)
 
     async def start(self) -> None:
-        """Starts every worker now (a bad binary or flag is found before the first request, not by it)."""
+        """Starts every worker now and pings it, so a bad binary or flag is found before the first request, not
+        by it: a worker that exits instead of answering raises `WorkerExited` with the end of its stderr."""
         for slot in self._slots:
-            await slot.worker.start()
+            await slot.worker.call("ping", timeout=60)
 
     async def call_json(self, method: str, params: Mapping[str, Any]) -> bytes:
         """Calls `method` on a live worker; the result's JSON text. A call whose worker died is sent again to
