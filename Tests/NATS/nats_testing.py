@@ -42,6 +42,7 @@ class NATSServer:
             raise RuntimeError("nats-server is not installed (bash scripts/setup nats-server)")
         self.port = free_port()
         self.url = "nats://127.0.0.1:%d" % self.port
+        pathlib.Path(folder).mkdir(parents=True, exist_ok=True)
         self.log = pathlib.Path(folder) / "nats-server.log"
         self.process = subprocess.Popen(
             [binary, "-js", "-a", "127.0.0.1", "-p", str(self.port), "-sd", str(pathlib.Path(folder) / "jetstream"),
