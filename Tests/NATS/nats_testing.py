@@ -7,30 +7,23 @@ import os
 import pathlib
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "clients" / "testing"))
+sys.path.insert(0, str(ROOT / "Tests" / "Jobs"))
 sys.path.insert(0, str(ROOT / "clients" / "python"))
-from worker_binary import worker_binary  # noqa: E402
-import fake_upstream  # noqa: E402
+# The job runners' set-up: the worker binary, its environment (a fixed today, no caller's keys), a free port.
+from jobs_testing import BINARY, TODAY, fake_upstream  # noqa: E402,F401
+import jobs_testing  # noqa: E402
+from runners_testing import free_port  # noqa: E402
 
-BINARY = worker_binary()
 PYTHON_PACKAGE = ROOT / "clients" / "python"
-TODAY = "2024-01-10"
 
 
 def nats_server_binary():
     return shutil.which("nats-server") or ("/usr/sbin/nats-server" if os.path.exists("/usr/sbin/nats-server") else None)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class NATSServer:
@@ -58,22 +51,22 @@ class NATSServer:
         self.process.wait(timeout=30)
 
 
-def environment(extra=None):
-    """The adapter's environment: the package on the path, the worker binary, no keys from the caller's (offline
-    unless `extra` sets them), a fixed today."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("KOBIS_", "KAKAO_", "BOXOFFICE_", "NATS_"))}
-    env.update({"PYTHONPATH": str(PYTHON_PACKAGE), "BOXOFFICE_WORKER": BINARY, "BOXOFFICE_TODAY": TODAY,
-                "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": "", "PYTHONUNBUFFERED": "1"})
-    env.update(extra or {})
+def adapted(env):
+    """A worker's environment as the adapter's: the package on the path, the worker binary named, no NATS settings
+    from the caller's."""
+    env = {key: value for key, value in env.items() if not key.startswith("NATS_")}
+    env.update({"PYTHONPATH": str(PYTHON_PACKAGE), "BOXOFFICE_WORKER": BINARY, "PYTHONUNBUFFERED": "1"})
     return env
 
 
+def environment(extra=None):
+    """The adapter's environment, its workers offline unless `extra` sets keys."""
+    return adapted(jobs_testing.environment(extra))
+
+
 def live(upstream, cache):
-    """The environment of a live adapter whose workers' KOBIS and Kakao are the fake upstream."""
-    return environment({"KOBIS_API_KEY": "test-kobis-key", "KAKAO_REST_API_KEY": "test-kakao-key",
-                        "KOBIS_BASE_URL": upstream.base + "/kobis", "KAKAO_BASE_URL": upstream.base + "/kakao",
-                        "BOXOFFICE_CACHE_DIR": str(cache), "BOXOFFICE_ALLOW_PRIVATE_DOWNLOADS": "1"})
+    """The environment of an adapter whose workers' KOBIS and Kakao are the fake upstream."""
+    return adapted(jobs_testing.live(upstream, cache))
 
 
 class Adapter:
@@ -95,19 +88,6 @@ class Adapter:
             time.sleep(0.02)  # sleep-ok: polling another process's log for its ready line
         line = next(line for line in self.log_path.read_text().splitlines() if "serving boxoffice" in line)
         self.id = line.split("(id ", 1)[1].split(")", 1)[0] if "(id " in line else None
-
-    def workers(self):
-        """The process ids of its workers (its children)."""
-        found = []
-        for entry in pathlib.Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                except OSError:
-                    continue
-                if int(fields[1]) == self.process.pid:
-                    found.append(int(entry.name))
-        return found
 
     def terminate(self, timeout=60):
         """SIGTERM, then its exit status."""
