@@ -123,3 +123,40 @@ def test_usage_errors_and_no_server(nats_server):
          "nats://user:secret@127.0.0.1:1"], capture_output=True, text=True, env=environment(), timeout=60)
     assert unreachable.returncode == 69
     assert "secret" not in unreachable.stderr and "user:***@127.0.0.1:1" in unreachable.stderr
+
+
+def test_a_message_no_submit_wrote_is_terminated_not_delivered_for_ever(nats_server, tmp_path):
+    import asyncio
+    from nats_testing import connect
+
+    adapter = Adapter(nats_server, ["--jobs", "--no-requests", "--ack-wait", "1"], environment(),
+                      tmp_path / "adapter.log")
+    try:
+        async def foreign():
+            client = await connect(nats_server)
+            try:
+                js = client.jetstream()
+                await js.publish("boxoffice.jobs.stray", b"not a job")
+                await js.publish("boxoffice.jobs.stray", b'{"method":"ping"}', headers={"Boxoffice-Batch": "stray"})
+            finally:
+                await client.close()
+
+        asyncio.run(foreign())
+        done = cli(nats_server, ["submit", "--collect", "ping"], "{}\n")
+        assert done.returncode == 0 and outcomes(done.stdout) == [{"result": {}}], done.stderr
+        deadline = time.monotonic() + 30
+        while adapter.log_path.read_text().count("is no job") < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)  # sleep-ok: polling the adapter's log for what it did with the strays
+        assert adapter.log_path.read_text().count("is no job") == 2, adapter.log_path.read_text()
+
+        async def left():
+            client = await connect(nats_server)
+            try:
+                info = await client.jetstream().stream_info("BOXOFFICE_JOBS")
+                return info.state.messages
+            finally:
+                await client.close()
+
+        assert asyncio.run(left()) == 0, "a terminated message left the work queue"
+    finally:
+        assert adapter.terminate() == 0

@@ -183,13 +183,12 @@ class JobConsumer:
                 task.add_done_callback(self._active.discard)
 
     async def _handle(self, message: Msg) -> None:
-        batch = (message.headers or {}).get(names.BATCH_HEADER, "")
-        index = int((message.headers or {}).get(names.INDEX_HEADER, "0") or 0)
-        if not batch or index < 1:
-            LOGGER.warning("a message on %s is no job (no batch or index header); terminated", message.subject)
+        job = self._job_of(message)
+        if job is None:
+            LOGGER.warning("a message on %s is no job (its headers or body); terminated", message.subject)
             await message.term()
             return
-        job = json.loads(message.data)
+        batch, index = job.pop("batch"), job.pop("index")
         heartbeat = asyncio.ensure_future(self._working(message))
         try:
             result: Optional[bytes] = None
@@ -221,6 +220,22 @@ class JobConsumer:
             self.done += 1
         finally:
             heartbeat.cancel()
+
+    @staticmethod
+    def _job_of(message: Msg) -> Optional[Dict[str, Any]]:
+        """The job a message carries, with its batch and index; None for a message no submit wrote (it would be
+        delivered again for ever)."""
+        headers = message.headers or {}
+        batch, index = headers.get(names.BATCH_HEADER, ""), headers.get(names.INDEX_HEADER, "")
+        try:
+            job = json.loads(message.data)
+        except ValueError:
+            return None
+        if not batch or not index.isdigit() or int(index) < 1 or not isinstance(job, dict):
+            return None
+        if not isinstance(job.get("method"), str) or not isinstance(job.get("params", {}), dict):
+            return None
+        return dict(job, batch=batch, index=int(index))
 
     async def _working(self, message: Msg) -> None:
         """Tells the server, every third of the ack wait, that the job is still being worked on."""
