@@ -37,20 +37,39 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def nats_latency(url, count):
+async def nats_latency(url, count, subject="kobis.boxoffice.daily"):
     import nats
     client = await nats.connect(url)
     try:
         for _ in range(200):
-            await client.request("kobis.boxoffice.daily", PAYLOAD, timeout=10)
+            await client.request(subject, PAYLOAD, timeout=10)
         times = []
         for _ in range(count):
             started = time.perf_counter()
-            await client.request("kobis.boxoffice.daily", PAYLOAD, timeout=10)
+            await client.request(subject, PAYLOAD, timeout=10)
             times.append(time.perf_counter() - started)
         return times
     finally:
         await client.close()
+
+
+def echo_responder(url, ready, stop):
+    """A bare nats-py responder in a process of its own: the floor of a Python client and a Python responder."""
+    async def serve():
+        import nats
+        client = await nats.connect(url)
+
+        async def echo(message):
+            await client.publish(message.reply, b"{}")
+
+        await client.subscribe("bench.echo", queue="bench", cb=echo)
+        await client.flush()
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.05)  # sleep-ok: the benchmark's stop flag, polled
+        await client.close()
+
+    asyncio.run(serve())
 
 
 async def rpc_latency(worker_path, env, count):
@@ -163,11 +182,20 @@ def main():
             adapters.append(nats_testing.Adapter(server, [], offline, folder / "adapter-0.log"))
             nats_times = asyncio.run(nats_latency(server.url, count))
             rpc_times = asyncio.run(rpc_latency(os.environ["BOXOFFICE_WORKER"], offline, count))
+            ready, stop = multiprocessing.Event(), multiprocessing.Event()
+            echo = multiprocessing.Process(target=echo_responder, args=(server.url, ready, stop))
+            echo.start()
+            ready.wait(30)
+            echo_times = asyncio.run(nats_latency(server.url, count, "bench.echo"))
+            stop.set()
+            echo.join()
             print("latency, cached boxoffice.daily, %d sequential requests:" % count)
             print("  NATS request/reply   p50 %7.1f µs   p99 %7.1f µs" % (
                 percentile(nats_times, 0.5) * 1e6, percentile(nats_times, 0.99) * 1e6))
             print("  JSON-RPC face        p50 %7.1f µs   p99 %7.1f µs" % (
                 percentile(rpc_times, 0.5) * 1e6, percentile(rpc_times, 0.99) * 1e6))
+            print("  nats-py echo (floor) p50 %7.1f µs   p99 %7.1f µs" % (
+                percentile(echo_times, 0.5) * 1e6, percentile(echo_times, 0.99) * 1e6))
             print("  NATS / JSON-RPC      %.2f x (target: NATS p50 <= 500 µs)" % (
                 statistics.median(nats_times) / statistics.median(rpc_times)))
             for index in range(1, 4):

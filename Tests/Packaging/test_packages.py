@@ -153,7 +153,10 @@ def test_the_wheel_installs_the_recipes_and_the_job_runners_extras(venv, tmp_pat
     assert sourced.stdout.strip() == "daily", sourced.stderr
     extras = run([str(venv / "bin" / "python"), "-c", "import importlib.metadata as m; "
                   "print(sorted(m.metadata('boxoffice-worker').get_all('Provides-Extra')))"], env=environment)
-    assert extras.stdout.strip() == "['celery', 'rq']", extras.stdout + extras.stderr
+    assert extras.stdout.strip() == "['celery', 'nats', 'rq']", extras.stdout + extras.stderr
+    # The NATS adapter's command is installed with the wheel; without its extra it says how to get it.
+    adapter = run(["boxoffice-worker-nats", "--help"], env=environment)
+    assert adapter.returncode == 69 and "pip install 'boxoffice-worker[nats]'" in adapter.stderr, adapter.stderr
 
 
 def test_the_python_client_finds_its_bundled_binary_with_no_configuration(venv):
