@@ -257,3 +257,12 @@ def test_sigterm_answers_every_request_in_flight_then_exits_0(nats_server, nats_
         assert adapter.process.wait(timeout=60) == 0
     finally:
         adapter.stop()
+
+
+def test_a_worker_that_cannot_start_ends_the_adapter_with_70_and_says_why(nats_server, tmp_path):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "boxoffice_worker.nats", "--server", nats_server.url, "--",
+                           "--no-such-flag"], capture_output=True, text=True, env=environment(), timeout=120)
+    assert done.returncode == 70, done.stderr
+    assert "cannot start the worker" in done.stderr and "--no-such-flag" in done.stderr, done.stderr
