@@ -27,9 +27,9 @@ def nats_server_binary():
 
 
 class NATSServer:
-    """nats-server -js on 127.0.0.1, its JetStream store in `folder`."""
+    """nats-server -js on 127.0.0.1, its JetStream store in `folder`, with `arguments` (`--user`, `--pass`)."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, arguments=()):
         binary = nats_server_binary()
         if binary is None:
             raise RuntimeError("nats-server is not installed (bash scripts/setup nats-server)")
@@ -39,7 +39,7 @@ class NATSServer:
         self.log = pathlib.Path(folder) / "nats-server.log"
         self.process = subprocess.Popen(
             [binary, "-js", "-a", "127.0.0.1", "-p", str(self.port), "-sd", str(pathlib.Path(folder) / "jetstream"),
-             "-l", str(self.log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "-l", str(self.log), *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while "Server is ready" not in (self.log.read_text() if self.log.exists() else ""):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -60,8 +60,10 @@ def adapted(env):
 
 
 def environment(extra=None):
-    """The adapter's environment, its workers offline unless `extra` sets keys."""
-    return adapted(jobs_testing.environment(extra))
+    """The adapter's environment, its workers offline unless `extra` sets keys (or NATS settings)."""
+    env = adapted(jobs_testing.environment())
+    env.update(extra or {})
+    return env
 
 
 def live(upstream, cache):

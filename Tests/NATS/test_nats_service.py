@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from nats_testing import (Adapter, connect, difference, environment, fake_upstream, live, request, rpc, run,
+from nats_testing import (Adapter, cli, connect, difference, environment, fake_upstream, live, request, rpc, run,
                           without_source)
 
 DAY = "2023-04-26"
@@ -266,3 +266,51 @@ def test_a_worker_that_cannot_start_ends_the_adapter_with_70_and_says_why(nats_s
                            "--no-such-flag"], capture_output=True, text=True, env=environment(), timeout=120)
     assert done.returncode == 70, done.stderr
     assert "cannot start the worker" in done.stderr and "--no-such-flag" in done.stderr, done.stderr
+
+
+def test_a_signal_while_no_server_answers_stops_the_adapter_at_once(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    from nats_testing import free_port
+    log = open(tmp_path / "adapter.log", "w")
+    adapter = subprocess.Popen([sys.executable, "-m", "boxoffice_worker.nats", "--server",
+                                "nats://127.0.0.1:%d" % free_port()], env=environment(), stderr=log)
+    try:
+        deadline = time.monotonic() + 60
+        while "NATS:" not in (tmp_path / "adapter.log").read_text():
+            assert adapter.poll() is None and time.monotonic() < deadline, (tmp_path / "adapter.log").read_text()
+            time.sleep(0.02)  # sleep-ok: polling the adapter's log for its first failed connect
+        adapter.send_signal(signal.SIGTERM)
+        assert adapter.wait(timeout=30) == 0, (tmp_path / "adapter.log").read_text()
+    finally:
+        if adapter.poll() is None:
+            adapter.kill()
+        log.close()
+
+
+def test_a_server_with_a_password_the_adapter_takes_from_the_environment_and_never_shows(tmp_path):
+    from nats_testing import NATSServer
+    server = NATSServer(tmp_path / "server", ["--user", "boxoffice", "--pass", "pa55-w0rd-never-shown"])
+    env = environment({"NATS_USER": "boxoffice", "NATS_PASSWORD": "pa55-w0rd-never-shown"})
+    adapter = Adapter(server, [], env, tmp_path / "adapter.log")
+    try:
+        async def call():
+            import nats
+            client = await nats.connect(server.url, user="boxoffice", password="pa55-w0rd-never-shown")
+            try:
+                return await request(client, "ping")
+            finally:
+                await client.close()
+
+        assert run(call()) == ({}, {})
+        # Without the password: refused by the server, said without any secret.
+        refused = cli(server, ["collect", "x"], env=environment({"NATS_USER": "boxoffice"}))
+        assert refused.returncode == 69, refused.stderr
+        shown_with_url = cli(server, ["collect", "x", "--server",
+                                      server.url.replace("nats://", "nats://boxoffice:wrong-pa55@")])
+        assert shown_with_url.returncode == 69 and "wrong-pa55" not in shown_with_url.stderr, shown_with_url.stderr
+    finally:
+        assert adapter.terminate() == 0
+        server.stop()
+    assert "pa55-w0rd-never-shown" not in (tmp_path / "adapter.log").read_text()

@@ -160,3 +160,26 @@ def test_a_message_no_submit_wrote_is_terminated_not_delivered_for_ever(nats_ser
         assert asyncio.run(left()) == 0, "a terminated message left the work queue"
     finally:
         assert adapter.terminate() == 0
+
+
+def test_a_job_the_upstream_keeps_failing_ends_after_max_tries_with_its_failure(nats_server, nats_upstream, tmp_path):
+    adapter = Adapter(nats_server, ["--jobs", "--no-requests", "--retry-backoff", "0.1", "--max-tries", "2"],
+                      live(nats_upstream, tmp_path / "cache"), tmp_path / "adapter.log")
+    try:
+        urllib.request.urlopen(nats_upstream.base + "/__flaky?times=100000").read()
+        done = cli(nats_server, ["submit", "--collect", "boxoffice.daily"], "2023-06-01\n2023-06-02\n", timeout=120)
+        found = outcomes(done.stdout)
+        assert [outcome["error"]["reason"] for outcome in found] == ["upstream_unavailable"] * 2, found
+        assert done.returncode == 75, done.stderr  # every failure one time may mend: pipe's 75
+    finally:
+        urllib.request.urlopen(nats_upstream.base + "/__flaky?times=0").read()
+        assert adapter.terminate() == 0
+
+
+def test_collecting_a_batch_the_bucket_does_not_hold_says_so(nats_server, tmp_path):
+    adapter = Adapter(nats_server, ["--jobs", "--no-requests"], environment(), tmp_path / "adapter.log")
+    try:
+        done = cli(nats_server, ["collect", "no-such-batch"], timeout=60)
+        assert done.returncode == 1 and "no batch no-such-batch" in done.stderr, done.stderr
+    finally:
+        assert adapter.terminate() == 0

@@ -183,6 +183,7 @@ class AsyncWorker:
         max_restarts: int = 3,
         restart_window: float = 60.0,
         stderr_logger: logging.Logger = STDERR_LOGGER,
+        new_session: bool = False,
     ):
         self.binary = find_binary(binary)
         self.args = list(args)
@@ -191,6 +192,9 @@ class AsyncWorker:
         self.max_restarts = max_restarts
         self.restart_window = restart_window
         self.stderr_logger = stderr_logger
+        # In a process group of its own, so that a signal sent to the caller's group (a terminal's Ctrl-C) does not
+        # stop the worker under the caller's drain; it still ends on its stdin's EOF when the caller dies.
+        self.new_session = new_session
         self._process: Optional[asyncio.subprocess.Process] = None
         self._pending: Dict[int, "asyncio.Future[Any]"] = {}
         self._raw: set = set()  # ids of the calls made by call_json
@@ -249,7 +253,7 @@ class AsyncWorker:
                 environment.update(self.env)
             self._process = await asyncio.create_subprocess_exec(
                 self.binary, *self.args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, env=environment)
+                stderr=asyncio.subprocess.PIPE, env=environment, start_new_session=self.new_session)
             process = self._process
             self._tasks = [asyncio.ensure_future(self._read(process)), asyncio.ensure_future(self._drain(process))]
 

@@ -2,7 +2,7 @@
 with `$SRV.PING|INFO|STATS`), and a JetStream work queue for jobs that must not be lost.
 
     pip install 'boxoffice-worker[nats]'
-    boxoffice-worker-nats --server nats://10.0.0.5:4222 --workers 2 --jobs -- --database-url "$DATABASE_URL"
+    BOXOFFICE_DATABASE_URL=postgres://… boxoffice-worker-nats --server nats://10.0.0.5:4222 --workers 2 --jobs
 
 Needs nats-py (the `nats` extra). The modules, one concept each: `names` (subjects, streams, the service's name),
 `connection` (nats-py's connect options from flags and the environment), `workers` (long-lived workers restarted

@@ -27,7 +27,7 @@ EX_UNAVAILABLE = 69
 EX_TEMPFAIL = 75
 # Reasons time may mend (pipe's rule for its exit status).
 MENDABLE = {"upstream_unavailable", "quota_exhausted", "worker_exited", "timeout"}
-TOKEN = re.compile(r"^[A-Za-z0-9_-]+$")
+TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -44,6 +44,9 @@ def parser() -> argparse.ArgumentParser:
                        help="how long a taken job may go unheard of before it is delivered again (default 30)")
     serve.add_argument("--retry-backoff", type=float, default=2.0, metavar="SECONDS",
                        help="the first pause before a job the upstream failed is tried again, doubled each time")
+    serve.add_argument("--max-tries", type=int, default=8, metavar="N",
+                       help="deliveries of a job the upstream keeps failing before its failure is its outcome "
+                            "(default 8; the quota's reset is waited for without limit)")
     serve.add_argument("--max-in-flight", type=int, metavar="N", help="requests at once (default 256 per worker)")
     serve.add_argument("--no-requests", action="store_true", help="work jobs only: no request/reply endpoints")
     serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
@@ -84,8 +87,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if flags.command == "serve":
         logging.basicConfig(level=getattr(logging, flags.log_level.upper()), stream=sys.stderr,
                             format="boxoffice-worker-nats: %(message)s")
-        if flags.workers < 1:
-            print("boxoffice-worker-nats: --workers must be at least 1", file=sys.stderr)
+        for name in ("workers", "job_concurrency", "max_in_flight", "max_tries"):
+            value = getattr(flags, name)
+            if value is not None and value < 1:
+                print("boxoffice-worker-nats: --%s must be at least 1" % name.replace("_", "-"), file=sys.stderr)
+                return EX_USAGE
+        if flags.ack_wait <= 0 or flags.retry_backoff < 0:
+            print("boxoffice-worker-nats: --ack-wait must be above 0 and --retry-backoff not below", file=sys.stderr)
             return EX_USAGE
         from .serve import serve
         return asyncio.run(serve(flags, worker_args))
@@ -95,27 +103,33 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print("boxoffice-worker-nats: no method %s (one of: %s)" % (flags.method, ", ".join(names.METHODS)),
                   file=sys.stderr)
             return EX_USAGE
-        if flags.batch is not None and not TOKEN.match(flags.batch):
+        if flags.batch is not None and not TOKEN.fullmatch(flags.batch):
             print("boxoffice-worker-nats: a batch id is letters, digits, - and _", file=sys.stderr)
             return EX_USAGE
         return asyncio.run(_submit(flags))
-    if not TOKEN.match(flags.batch):
+    if not TOKEN.fullmatch(flags.batch):
         print("boxoffice-worker-nats: a batch id is letters, digits, - and _", file=sys.stderr)
         return EX_USAGE
     return asyncio.run(_collect_command(flags))
 
 
-async def connect(flags: argparse.Namespace):
-    """A connection to the first server that answers, or None after saying why on stderr."""
+async def connect(flags: argparse.Namespace, lost: Optional[asyncio.Event] = None):
+    """A connection to the first server that answers, or None after saying why on stderr; `lost` is set when the
+    connection goes."""
     import nats
     options = connection.options(flags)
 
     async def quiet(error: Exception) -> None:
         LOGGER.debug("NATS: %s", error)
 
-    # One try per server (nats-py's 0 means "no limit"), each bounded: a one-shot command says at once that no
-    # server answers.
-    options.update(max_reconnect_attempts=1, reconnect_time_wait=0.2, connect_timeout=2, error_cb=quiet)
+    async def gone() -> None:
+        if lost is not None:
+            lost.set()
+
+    # Two tries per server at most (nats-py's 0 would mean "no limit"), each bounded: a one-shot command says at
+    # once that no server answers.
+    options.update(max_reconnect_attempts=1, reconnect_time_wait=0.2, connect_timeout=2, error_cb=quiet,
+                   disconnected_cb=gone, closed_cb=gone)
     try:
         return await asyncio.wait_for(nats.connect(**options), 30)
     except Exception as error:
@@ -127,7 +141,8 @@ async def connect(flags: argparse.Namespace):
 
 async def _submit(flags: argparse.Namespace) -> int:
     from .workqueue import submit
-    client = await connect(flags)
+    lost = asyncio.Event()
+    client = await connect(flags, lost)
     if client is None:
         return EX_UNAVAILABLE
     try:
@@ -137,28 +152,48 @@ async def _submit(flags: argparse.Namespace) -> int:
         if not flags.collect:
             print(batch)
             return 0
-        return await _collect(client, batch)
+        return await _collect(client, batch, lost)
     finally:
         await client.close()
 
 
 async def _collect_command(flags: argparse.Namespace) -> int:
-    client = await connect(flags)
+    lost = asyncio.Event()
+    client = await connect(flags, lost)
     if client is None:
         return EX_UNAVAILABLE
     try:
-        return await _collect(client, flags.batch)
+        return await _collect(client, flags.batch, lost)
     finally:
         await client.close()
 
 
-async def _collect(client, batch: str) -> int:
-    """Prints the outcomes; the exit status pipe would give them."""
-    from .workqueue import collect
+async def _collect(client, batch: str, lost: asyncio.Event) -> int:
+    """Prints the outcomes; the exit status pipe would give them (69 when the connection goes first, 1 for a batch
+    the bucket does not hold)."""
+    from .workqueue import UnknownBatch, collect
     succeeded = 0
     failed: List[str] = []
     out = sys.stdout.buffer
-    async for line in collect(client, batch):
+    outcomes = collect(client, batch).__aiter__()
+    while True:
+        following = asyncio.ensure_future(outcomes.__anext__())
+        gone = asyncio.ensure_future(lost.wait())
+        await asyncio.wait({following, gone}, return_when=asyncio.FIRST_COMPLETED)
+        gone.cancel()
+        if not following.done():
+            following.cancel()
+            print("boxoffice-worker-nats: the connection to NATS was lost after %d outcomes of %s; collect again"
+                  % (succeeded + len(failed), batch), file=sys.stderr)
+            return EX_UNAVAILABLE
+        try:
+            line = following.result()
+        except StopAsyncIteration:
+            break
+        except UnknownBatch:
+            print("boxoffice-worker-nats: no batch %s in the outcomes (submit prints the id; outcomes are kept 7 "
+                  "days)" % batch, file=sys.stderr)
+            return 1
         out.write(line + b"\n")
         out.flush()
         reason = _failure_reason(line)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import ssl
 from typing import Any, Dict, List, Mapping, Optional
 
@@ -44,9 +43,18 @@ def servers(flags: argparse.Namespace, environment: Mapping[str, str]) -> List[s
 
 
 def shown(url: str) -> str:
-    """`url` without its password (or token): `nats://user:***@host:4222`."""
-    return re.sub(r"^([a-z]+://)([^@/]*)@", lambda match: match.group(1) + (
-        match.group(2).split(":", 1)[0] + ":***" if ":" in match.group(2) else "***") + "@", url)
+    """`url` without its password or token: `nats://user:***@host:4222` (a URL without a scheme, as nats-py takes
+    it, gets `nats://`). The credentials end at the last `@` (a password may hold `@` or `/`); a user name that
+    cannot be told apart is masked whole."""
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        scheme, rest = "nats", url
+    credentials, at, address = rest.rpartition("@")
+    if not at:
+        return "%s://%s" % (scheme, rest)
+    user, colon, _ = credentials.partition(":")
+    masked = user + ":***" if colon and "/" not in user else "***"
+    return "%s://%s@%s" % (scheme, masked, address)
 
 
 def options(flags: argparse.Namespace, environment: Optional[Mapping[str, str]] = None) -> Dict[str, Any]:

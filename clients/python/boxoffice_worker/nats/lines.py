@@ -15,7 +15,7 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 
 # The member a bare string fills, by method: pipe's own table (Sources/BoxOfficeWorker/Composition/PipeFace.swift,
-# held equal to it by Tests/NATS/test_lines.py).
+# held equal to it by Tests/NATS/test_work_queue.py).
 BARE_MEMBERS = {
     "boxoffice.daily": "date", "boxoffice.weekly": "date", "movie.detail": "movieCode", "movie.poster": "title",
     "movie.search": "title", "people.search": "name", "people.detail": "peopleCode", "company.search": "name",

@@ -32,7 +32,11 @@ def error_object(error: BaseException) -> Dict[str, Any]:
             found["data"] = data
         return found
     if isinstance(error, WorkerExited):
-        return {"code": INTERNAL_ERROR, "message": str(error), "reason": "worker_exited"}
+        # Not str(error): it ends with the worker's stderr, which is the operator's to read (the adapter logs it),
+        # not every caller's.
+        status = "" if error.returncode is None else " (status %d)" % error.returncode
+        return {"code": INTERNAL_ERROR, "message": "the worker exited%s under the request" % status,
+                "reason": "worker_exited"}
     if isinstance(error, WorkerTimeout):
         return {"code": INTERNAL_ERROR, "message": str(error), "reason": "timeout"}
     return {"code": INTERNAL_ERROR, "message": "the adapter failed: %s" % type(error).__name__,

@@ -1,6 +1,6 @@
 """`boxoffice-worker-nats serve`: the workers, the service, the job consumer, and the drain on SIGTERM.
 
-The drain, in order: stop taking requests (the queue group's other adapters get them at once) and jobs; answer
+The drain, in order: stop taking jobs and requests (the queue group's other adapters get them at once) and jobs; answer
 every request taken and store and acknowledge every job taken; close the workers' stdin (each answers what it
 holds and exits); drain the connection, which flushes the last replies; exit 0. A job that a second signal cuts
 short is never acknowledged, so the server delivers it again after its ack wait.
@@ -11,7 +11,7 @@ import argparse
 import asyncio
 import logging
 import signal
-from typing import List
+from typing import Awaitable, List
 
 import nats
 
@@ -54,11 +54,21 @@ async def serve(flags: argparse.Namespace, worker_args: List[str]) -> int:
     async def failed(error: Exception) -> None:
         LOGGER.warning("NATS: %s", error)
 
+    # The first connect retries for ever (a service waits for its server), so it is raced against the stop.
+    connecting = asyncio.ensure_future(nats.connect(**options, disconnected_cb=disconnected,
+                                                    reconnected_cb=reconnected, error_cb=failed))
+    stopped = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({connecting, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if not connecting.done():
+        connecting.cancel()
+        LOGGER.info("stopped before NATS at %s answered", shown)
+        await pool.close()
+        return 0
     try:
-        client = await nats.connect(**options, disconnected_cb=disconnected, reconnected_cb=reconnected,
-                                    error_cb=failed)
+        client = connecting.result()
     except Exception as error:
-        LOGGER.error("cannot reach NATS at %s: %s", shown, error or type(error).__name__)
+        LOGGER.error("cannot reach NATS at %s: %s", shown, str(error) or type(error).__name__)
         await pool.close()
         return 69
     service = None
@@ -70,7 +80,7 @@ async def serve(flags: argparse.Namespace, worker_args: List[str]) -> int:
             await service.start()
         if flags.jobs:
             consumer = JobConsumer(client, pool, concurrency=flags.job_concurrency or 4 * flags.workers,
-                                   ack_wait=flags.ack_wait, backoff=flags.retry_backoff)
+                                   ack_wait=flags.ack_wait, backoff=flags.retry_backoff, max_tries=flags.max_tries)
             await consumer.start()
         LOGGER.info("serving %s on %s with %d worker%s%s%s", names.SERVICE, shown, flags.workers,
                     "" if flags.workers == 1 else "s", " (id %s)" % service.id if service else "",
@@ -80,11 +90,21 @@ async def serve(flags: argparse.Namespace, worker_args: List[str]) -> int:
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(number)
-        if service is not None:
-            await service.drain()
+        # Each step even when one before it failed (NATS gone at the signal): the workers' stdin is always closed.
         if consumer is not None:
-            await consumer.stop()
+            consumer.stop_taking()
+        if service is not None:
+            await _step("leaving the endpoints", service.drain())
+        if consumer is not None:
+            await _step("finishing the jobs taken", consumer.stop())
         await pool.close()
         if not client.is_closed:
-            await client.drain()
+            await _step("draining the connection", client.drain())
     return 0
+
+
+async def _step(what: str, work: Awaitable[None]) -> None:
+    try:
+        await work
+    except Exception as error:
+        LOGGER.warning("%s failed: %s", what, str(error) or type(error).__name__)

@@ -57,7 +57,7 @@ class WorkerPool:
             raise ValueError("--workers must be at least 1")
         # The pool decides when a worker starts again; AsyncWorker's own limit would refuse for good instead.
         self._slots: List[_Slot] = [
-            _Slot(AsyncWorker(binary, args=args, env=env, max_restarts=1 << 30, restart_window=1.0))
+            _Slot(AsyncWorker(binary, args=args, env=env, max_restarts=1 << 30, restart_window=1.0, new_session=True))
             for _ in range(count)]
 
     @property

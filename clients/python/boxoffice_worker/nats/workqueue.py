@@ -9,8 +9,9 @@
   adapter tells the server it is still working (`+WPI`, every third of the ack wait), so a long call is not
   redelivered; an adapter that dies stops saying so, and its jobs are delivered again after the ack wait.
 - A failure time will not mend is the job's outcome (acknowledged); one it may mend is given back with a delay
-  (`NAK` + delay): after a doubling backoff for the upstream or a worker gone, at the quota's reset for the quota
-  (the same decisions as the Celery and RQ tasks, `boxoffice_worker.jobs.decide`).
+  (`NAK` + delay): after a doubling backoff for the upstream or a worker gone, up to `max_tries` deliveries (then
+  that failure is the outcome), at the quota's reset for the quota, without limit (the same decisions as the Celery
+  and RQ tasks, `boxoffice_worker.jobs.decide`). A job whose worker was stopped under it is given back at once.
 - `collect` reads the bucket in submission order, waiting for what is not there yet; each outcome is read once
   (a job stored twice, by an adapter that died after its put and before its ack, is one key with one value).
 """
@@ -31,6 +32,7 @@ from nats.js.api import ConsumerConfig, AckPolicy, RetentionPolicy, StorageType
 from nats.js.errors import BucketNotFoundError, NotFoundError
 from nats.js.kv import KeyValue
 
+from ..errors import RequestCancelled
 from ..jobs import AtReset, Backoff, JobFailed, decide
 from . import names
 from .lines import job_of
@@ -99,16 +101,27 @@ async def submit(client: Client, method: Optional[str], lines: Iterable[str], ba
     return batch, count
 
 
+class UnknownBatch(LookupError):
+    """The bucket holds nothing of the batch: a mistyped id, or outcomes older than the bucket keeps."""
+
+
 async def collect(client: Client, batch: str) -> AsyncIterator[bytes]:
-    """The outcomes of `batch` in submission order, each once, waiting for those not stored yet."""
+    """The outcomes of `batch` in submission order, each once, waiting for those not stored yet. Raises
+    `UnknownBatch` when the bucket holds nothing of it (submit writes the batch's size before it prints its id)."""
     bucket = await outcomes(client.jetstream())
     watcher = await bucket.watch("%s.*" % batch)
     stored: Dict[int, bytes] = {}
     size: Optional[int] = None
     following = 1
+    seen = False
     try:
         async for entry in watcher:
-            if entry is None or entry.value is None:
+            if entry is None:
+                if not seen:
+                    raise UnknownBatch(batch)
+                continue
+            seen = True
+            if entry.value is None:
                 continue
             tail = entry.key[len(batch) + 1:]
             if tail == "jobs":
@@ -124,16 +137,24 @@ async def collect(client: Client, batch: str) -> AsyncIterator[bytes]:
         await watcher.stop()
 
 
+def _seconds_until(when: datetime.datetime) -> float:
+    """Seconds from now until `when` (a time without a zone is UTC), at least one."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.timezone.utc)
+    return max(1.0, (when - datetime.datetime.now(datetime.timezone.utc)).total_seconds())
+
+
 class JobConsumer:
     """Pulls jobs for `pool`, `concurrency` at a time, until `stop()`."""
 
     def __init__(self, client: Client, pool: WorkerPool, *, concurrency: int, ack_wait: float,
-                 backoff: float = 2.0):
+                 backoff: float = 2.0, max_tries: int = 8):
         self._client = client
         self._pool = pool
         self._concurrency = concurrency
         self._ack_wait = ack_wait
         self._backoff = backoff
+        self._max_tries = max_tries
         self._active: Set["asyncio.Task[None]"] = set()
         self._stopping = asyncio.Event()
         self._runner: Optional["asyncio.Task[None]"] = None
@@ -147,7 +168,18 @@ class JobConsumer:
                                 max_ack_pending=-1)
         self._subscription = await js.pull_subscribe(names.JOBS_SUBJECT + ".>", durable=names.JOBS_CONSUMER,
                                                      stream=names.JOBS_STREAM, config=config)
+        # The consumer is shared and made by the first adapter: its ack wait, not this one's flag, is the one the
+        # server keeps, and the progress signals are paced by it.
+        consumer = await self._subscription.consumer_info()
+        if consumer.config.ack_wait and consumer.config.ack_wait != self._ack_wait:
+            LOGGER.warning("the job consumer's ack wait is %.0f s (made by another adapter), not --ack-wait %.0f s",
+                           consumer.config.ack_wait, self._ack_wait)
+            self._ack_wait = consumer.config.ack_wait
         self._runner = asyncio.ensure_future(self._run())
+
+    def stop_taking(self) -> None:
+        """Takes no more jobs from now on (those taken go on)."""
+        self._stopping.set()
 
     async def stop(self) -> None:
         """Takes no more jobs, finishes those taken (each stored and acknowledged), and returns."""
@@ -195,18 +227,22 @@ class JobConsumer:
             failure: Optional[Dict[str, Any]] = None
             try:
                 result = await self._pool.call_json(job["method"], job.get("params") or {})
+            except RequestCancelled:
+                # The worker was stopped under the job (a signal that reached it too): nothing is wrong with the
+                # job; another adapter, or this one started again, does it.
+                await message.nak(delay=1.0)
+                return
             except Exception as error:
-                attempt = max(0, message.metadata.num_delivered - 1)
+                tries = message.metadata.num_delivered or 1
                 try:
-                    decision = decide(error, attempt, base=self._backoff)
+                    decision = decide(error, tries - 1, base=self._backoff)
                 except Exception:
-                    decision = JobFailed("internal_error", str(error))
-                if isinstance(decision, Backoff):
+                    decision = JobFailed("internal_error", type(error).__name__)
+                if isinstance(decision, Backoff) and tries < self._max_tries:
                     await message.nak(delay=decision.seconds)
                     return
                 if isinstance(decision, AtReset):
-                    wait = (decision.when - datetime.datetime.now(datetime.timezone.utc)).total_seconds()
-                    await message.nak(delay=max(1.0, wait))
+                    await message.nak(delay=_seconds_until(decision.when))
                     return
                 failure = error_object(error)
             try:
