@@ -86,6 +86,7 @@ class Adapter:
         deadline = time.monotonic() + 60
         while "serving boxoffice" not in self.log_path.read_text():
             if self.process.poll() is not None or time.monotonic() > deadline:
+                self.kill()  # a test that fails here never reaches its own stop
                 raise RuntimeError("the adapter did not start: %s" % self.log_path.read_text())
             time.sleep(0.02)  # sleep-ok: polling another process's log for its ready line
         line = next(line for line in self.log_path.read_text().splitlines() if "serving boxoffice" in line)
@@ -101,7 +102,7 @@ class Adapter:
             self.log.close()
 
     def kill(self):
-        """SIGKILL to the adapter and its workers (a host dying)."""
+        """SIGKILL to the adapter (a host dying); its workers, in sessions of their own, end on their stdin's EOF."""
         try:
             os.killpg(self.process.pid, signal.SIGKILL)
         except ProcessLookupError:
