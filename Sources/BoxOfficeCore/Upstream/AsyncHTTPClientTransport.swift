@@ -60,38 +60,21 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     package func send(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
-        // The exchange's own limit, or what is left of its call's, whichever ends first.
+        // The exchange's own limit, or what is left of its call's, whichever ends first. AsyncHTTPClient holds it
+        // (through ``AnswerCollector``, its deadline covers the whole body): a server that sends its head and then
+        // trickles or stops is cut there, which the client's read timeout (silence only) would not do.
         let limit = request.callEnds.map { min(deadline, ContinuousClock.now.duration(to: $0)) } ?? deadline
         guard limit > .zero else {
             throw TransportError(.deadline, "no time left for \(request.redactedURL) within the call's deadline")
         }
-        let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
-            group.addTask { () async -> Result<HTTPResponse, TransportError>? in
-                // Through Result(awaiting:), as every child that catches (a do/catch in a child is miscompiled
-                // under -O in some forms: Result+Awaiting.swift).
-                await Result { () async throws(TransportError) in try await self.exchange(request, timeout: timeout) }
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: limit)
-                } catch {
-                    return nil  // the exchange ended first
-                }
-                return .failure(
-                    TransportError(
-                        .deadline,
-                        "no complete answer from \(request.redactedURL) within \(Self.seconds(limit)) s (the deadline for a whole call, body included)"
-                    ))
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        switch outcome {
-        case .success(let response)?: return response
-        case .failure(let error)?: throw error
-        case nil: throw TransportError(.reset, "the call to \(request.redactedURL) was cancelled")
-        }
+        let ends = Ends(deadline: .now() + .nanoseconds(Self.nanoseconds(limit)), limit: limit)
+        return try await exchange(request, timeout: timeout, ends: ends)
+    }
+
+    /// When the whole exchange must be over, and the limit that set it (for the message).
+    private struct Ends {
+        var deadline: NIODeadline
+        var limit: Duration
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -105,7 +88,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 
-    private func exchange(_ request: HTTPRequest, timeout: Duration) async throws(TransportError) -> HTTPResponse {
+    private func exchange(_ request: HTTPRequest, timeout: Duration, ends: Ends) async throws(TransportError)
+        -> HTTPResponse
+    {
         var url = request.url
         var redactedURL = request.redactedURL
         for hop in 0...3 {
@@ -120,7 +105,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 }
             }
             let outcome = try await hopOnce(
-                url: url, redactedURL: redactedURL, request: request, timeout: timeout, pinnedAddress: pinnedAddress)
+                url: url, redactedURL: redactedURL, request: request, timeout: timeout, ends: ends,
+                pinnedAddress: pinnedAddress)
             switch outcome {
             case .answer(let response):
                 return response
@@ -143,16 +129,18 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     /// AsyncHTTPClient reads it (`URL.host`); a URL whose host cannot be read that way is refused, never fetched
     /// unpinned.
     private func hopOnce(
-        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, pinnedAddress: String?
+        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, ends: Ends, pinnedAddress: String?
     ) async throws(TransportError) -> Hop {
         guard let address = pinnedAddress else {
-            return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
+            return try await hopOnce(
+                url: url, redactedURL: redactedURL, request: request, timeout: timeout, ends: ends, on: client)
         }
         guard let host = URL(string: url)?.host, !host.isEmpty else {
             throw TransportError(.refused, "\(redactedURL) has no host a download can be pinned to")
         }
         if address == host {
-            return try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: client)
+            return try await hopOnce(
+                url: url, redactedURL: redactedURL, request: request, timeout: timeout, ends: ends, on: client)
         }
         let pinned = HTTPClient(
             eventLoopGroupProvider: .singleton,
@@ -160,7 +148,8 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         let outcome: Result<Hop, TransportError>
         do throws(TransportError) {
             outcome = .success(
-                try await hopOnce(url: url, redactedURL: redactedURL, request: request, timeout: timeout, on: pinned))
+                try await hopOnce(
+                    url: url, redactedURL: redactedURL, request: request, timeout: timeout, ends: ends, on: pinned))
         } catch {
             outcome = .failure(error)
         }
@@ -169,20 +158,41 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     private func hopOnce(
-        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, on client: HTTPClient
+        url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, ends: Ends, on client: HTTPClient
     ) async throws(TransportError) -> Hop {
-        var http = HTTPClientRequest(url: url)
-        for (name, value) in request.headers { http.headers.add(name: name, value: value) }
-        let response: HTTPClientResponse
+        let http: HTTPClient.Request
         do {
-            response = try await client.execute(
-                http,
-                timeout: .nanoseconds(Self.nanoseconds(timeout)))
+            http = try HTTPClient.Request(url: url, method: .GET, headers: HTTPHeaders(request.headers))
         } catch {
+            throw TransportError(.other, "\(redactedURL) is not a URL the HTTP client can send (\(error))")
+        }
+        let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
+        // The head is due `--timeout` after the attempt began, connecting included.
+        let collector = AnswerCollector(cap: cap, headBy: .now() + .nanoseconds(Self.nanoseconds(timeout)))
+        let task = client.execute(request: http, delegate: collector, deadline: ends.deadline)
+        let answer: AnswerCollector.Answer
+        do {
+            answer = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
+            }
+        } catch is AnswerCollector.TooLarge {
+            throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
+        } catch is AnswerCollector.NoHeadInTime {
+            throw TransportError(.timeout, "no answer in time from \(redactedURL)")
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            throw TransportError(
+                .deadline,
+                "no complete answer from \(redactedURL) within \(Self.seconds(ends.limit)) s (the deadline for a whole call, body included)"
+            )
+        } catch {
+            if Task.isCancelled { throw TransportError(.reset, "the call to \(redactedURL) was cancelled") }
             throw Self.map(error, redactedURL, silence: silence)
         }
-        let status = Int(response.status.code)
-        if (300..<400).contains(status), let location = response.headers.first(name: "location") {
+        let headers = answer.head.headers
+        let status = Int(answer.head.status.code)
+        if (300..<400).contains(status), let location = headers.first(name: "location") {
             let target =
                 request.redirectsToAnyHost
                 ? Self.webTarget(location, from: url) : Self.sameOriginTarget(location, from: url)
@@ -194,23 +204,11 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             }
             return .redirect(next)
         }
-        let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
-        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
-            throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
-        }
-        do {
-            let buffer = try await response.body.collect(upTo: cap)
-            return .answer(
-                HTTPResponse(
-                    status: status, contentType: response.headers.first(name: "content-type"),
-                    body: Array(buffer.readableBytesView),
-                    retryAfter: HTTPResponse.retryAfter(response.headers.first(name: "retry-after"))))
-        } catch let error as NIOTooManyBytesError {
-            _ = error
-            throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
-        } catch {
-            throw Self.map(error, redactedURL, silence: silence)
-        }
+        return .answer(
+            HTTPResponse(
+                status: status, contentType: headers.first(name: "content-type"),
+                body: answer.body.map { Array($0.readableBytesView) } ?? [],
+                retryAfter: HTTPResponse.retryAfter(headers.first(name: "retry-after"))))
     }
 
     /// The absolute URL of a redirect target when it is http or https (relative targets resolve against `url`),
