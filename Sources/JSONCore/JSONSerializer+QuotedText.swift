@@ -7,15 +7,21 @@ extension JSONSerializer {
     /// content and as the same JSON in a text block, and quoting the kept text of a cached answer this way costs
     /// a few microseconds where building a Jansson string of it and dumping it cost tens.
     package static func appendQuoted(utf8 text: [UInt8], to bytes: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-        bytes.reserveCapacity(bytes.count + text.count + text.count / 8 + 2)
         let start = bytes.count
+        text.withUnsafeBufferPointer { appendQuotedEscapingControls($0, to: &bytes) }
+        escapeActingCharacters(&bytes, from: start)
+    }
+
+    /// `text` as a JSON string literal with `"`, `\` and the C0 controls escaped (Jansson's escapes), the acting
+    /// characters left for the caller's one ``escapeActingCharacters(_:from:)`` over its whole output.
+    static func appendQuotedEscapingControls(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + text.count + text.count / 8 + 2)
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        for index in text.indices {
+        for index in 0..<text.count {
             let byte = text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: text[runStart..<index])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1
             bytes.append(UInt8(ascii: "\\"))
             switch byte {
@@ -26,11 +32,14 @@ extension JSONSerializer {
             case 0x0D: bytes.append(UInt8(ascii: "r"))
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
-                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)],
+                ])
             }
         }
-        bytes.append(contentsOf: text[runStart...])
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
         bytes.append(UInt8(ascii: "\""))
-        escapeActingCharacters(&bytes, from: start)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

@@ -1,11 +1,17 @@
 import CJansson
 
-/// Serializes values to compact JSON with Jansson's `json_dumpb`.
+/// Serializes values to compact JSON: the text Jansson's `json_dumpb` gives, byte for byte.
 ///
 /// Flags: `JSON_COMPACT | JSON_ENCODE_ANY`, and the smallest `JSON_REAL_PRECISION` at which every real in the value
 /// prints as its shortest round-trip form (`40.2`, not `40.200000000000003`). Output never holds a raw newline:
-/// Jansson escapes control characters inside strings, and DEL, C1 and the bidi controls are escaped after it
-/// (``escapeActingCharacters(_:from:)``).
+/// control characters inside strings are escaped as Jansson escapes them, and DEL, C1 and the bidi controls after
+/// it (``escapeActingCharacters(_:from:)``).
+///
+/// Values are written straight from the Swift tree (``JSONSerializer+Writer.swift``), not by building a Jansson tree
+/// and dumping it: that build (a hash table per object, a malloc per value) and the dump were a seventh of an uncached
+/// call's CPU (issue 43). `json_dumpb` stays the reference the writer is held to, text for text, by the tests
+/// (``janssonText(_:)``: every JSONTestSuite and Jansson suite document, the recorded upstream bodies, every answer
+/// the transcripts see).
 package enum JSONSerializer {
     /// The compact JSON text of `value`, as UTF-8 bytes without a trailing newline.
     package static func serialize(_ value: JSONValue) -> [UInt8] {
@@ -26,7 +32,7 @@ package enum JSONSerializer {
         case .integer(let integer): appendDecimal(integer, to: &bytes)
         case .object(let object) where object.isEmpty: bytes.append(contentsOf: [0x7B, 0x7D])
         case .array(let array) where array.isEmpty: bytes.append(contentsOf: [0x5B, 0x5D])
-        default: dump(value, to: &bytes)
+        default: write(value, to: &bytes)
         }
         if newline { bytes.append(UInt8(ascii: "\n")) }
     }
@@ -54,12 +60,19 @@ package enum JSONSerializer {
         }
     }
 
+    /// `json_dumpb`'s text of `value` (through a Jansson tree): the reference ``write(_:to:)`` is tested against.
+    package static func janssonText(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        dumpWithJansson(value, to: &bytes)
+        return bytes
+    }
+
     /// json_dumpb of `value`, appended.
     ///
     /// Jansson reports a too-small buffer only after formatting the whole value, so a second pass costs a whole
     /// dump again. The tree's estimated length (strings and keys as they are, a margin per value) sizes the first
     /// pass; only values whose escapes outgrow the margin pay for a second one.
-    static func dump(_ value: JSONValue, to bytes: inout [UInt8]) {
+    static func dumpWithJansson(_ value: JSONValue, to bytes: inout [UInt8]) {
         var precision = 1
         var estimate = 0
         let root = JanssonReference(taking: value.makeJansson(precision: &precision, length: &estimate))

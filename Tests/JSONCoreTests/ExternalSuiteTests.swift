@@ -24,13 +24,15 @@ struct ExternalSuiteTests {
             #expect((try? result.get()) == nil, "\(name) has duplicate keys, which the worker rejects")
         case "y_":
             let value = try result.get()
-            // What we write, we read back as the same value.
+            // What we write, we read back as the same value, and it is json_dumpb's text byte for byte.
             #expect(try JSONParser.parse(value.description) == value, "\(name) round-trip")
+            #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value), "\(name) as json_dumpb")
         case "n_":
             #expect((try? result.get()) == nil, "\(name) must not parse")
         default:
             if let value = try? result.get() {
                 #expect(try JSONParser.parse(value.description) == value, "\(name) round-trip")
+                #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value), "\(name) as json_dumpb")
             }
         }
     }
@@ -43,6 +45,7 @@ struct ExternalSuiteTests {
         let output = try JSONParser.parse([UInt8](Data(contentsOf: folder.appending(path: "output"))))
         #expect(input == output)
         #expect(try JSONParser.parse(input.description) == input)
+        #expect(JSONSerializer.serialize(input) == JSONSerializer.janssonText(input))
     }
 
     static let invalidFolders =

@@ -1,4 +1,6 @@
+import Foundation
 import JSONCore
+import TestSupport
 import Testing
 
 @Suite("JSONSerializer: compact json_dumpb")
@@ -78,5 +80,66 @@ struct QuotedTextTests {
         var quoted: [UInt8] = []
         JSONSerializer.appendQuoted(utf8: Array(text.utf8), to: &quoted)
         #expect(quoted == JSONSerializer.serialize(.string(text)))
+    }
+}
+
+/// The writer (straight from the Swift tree) against `json_dumpb` of the same value through a Jansson tree: the text
+/// must be the same, byte for byte, whatever the value holds.
+@Suite("JSONSerializer: the direct writer gives json_dumpb's text")
+struct DirectWriterTests {
+    @Test(
+        "reals, alone and beside others (one precision for all, as JSON_REAL_PRECISION)",
+        arguments: [
+            [0.1], [1e20], [1e16], [1e15], [1e-5], [-0.0], [0.0], [123456789012345678.0], [5e-324],
+            [Double.greatestFiniteMagnitude], [-Double.greatestFiniteMagnitude], [Double.nan], [Double.infinity],
+            [0.1, 3.14159], [40.2, 1.0 / 3.0], [2.5, 1e-7, 1e300], [100.0, 0.000123], [1e21, 12.5],
+            [9007199254740993.0],
+            [0.30000000000000004, 0.1], [1.7976931348623157e308, 2.2250738585072014e-308],
+        ] as [[Double]])
+    func reals(_ reals: [Double]) {
+        let value = JSONValue.array(
+            reals.map { .real($0) } + [.integer(-7), .object(JSONObject([("r", .real(reals[0]))]))])
+        #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value))
+        let alone = JSONValue.real(reals[0])
+        #expect(JSONSerializer.serialize(alone) == JSONSerializer.janssonText(alone))
+    }
+
+    @Test("strings and keys: every control, quotes, backslashes, NUL, acting characters, non-ASCII, empties")
+    func strings() {
+        let texts = [
+            "", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F}", "\u{7F}",
+            "\u{80}\u{9B}[2J", "\u{2028}\u{2029}\u{202A}\u{202E}\u{2066}\u{2069}", "한글 ▲ 신작 🎬", "a\u{0}b",
+        ]
+        for text in texts {
+            let value = JSONValue.object(JSONObject([(text, .string(text)), ("k", .array([.string(text), .null]))]))
+            #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("integers at the edges, booleans, null, empty and nested containers, members in their order")
+    func shapes() {
+        let value: JSONValue = [
+            "min": .integer(.min), "max": .integer(.max), "zero": 0, "t": true, "f": false, "n": nil,
+            "empty": [:], "list": [], "nested": [[[["deep": [1, [2, [3]]]]]]], "z": "last", "a": "after z",
+        ]
+        #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value))
+    }
+
+    @Test("every recorded upstream body the project keeps, parsed and written again")
+    func recordedBodies() throws {
+        let folders = ["Fixtures/upstream/kobis", "Fixtures/upstream/kakao"].map {
+            SharedData.repositoryRoot.appending(path: $0)
+        }
+        var checked = 0
+        for folder in folders {
+            for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            where file.pathExtension == "json" {
+                let value = try JSONParser.parse([UInt8](Data(contentsOf: file)))
+                #expect(
+                    JSONSerializer.serialize(value) == JSONSerializer.janssonText(value), "\(file.lastPathComponent)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20)
     }
 }
