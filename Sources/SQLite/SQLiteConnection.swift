@@ -13,6 +13,8 @@ package final class SQLiteConnection {
     /// Prepared once per SQL text (`SQLITE_PREPARE_PERSISTENT`) and reset after each use.
     private var statements: [String: OpaquePointer] = [:]
     private var closed = false
+    /// The busy timeout in milliseconds, put back after ``withoutBusyWait(_:)``.
+    private let busyMilliseconds: Int32
 
     /// Opens the database at `path`; `create` makes the file when it is missing. The busy timeout is how long a
     /// statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
@@ -30,7 +32,15 @@ package final class SQLiteConnection {
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
         let (seconds, attoseconds) = busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        busyMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        sqlite3_busy_timeout(handle, busyMilliseconds)
+    }
+
+    /// Runs `body` with no busy timeout: a lock held by another connection fails at once with `SQLITE_BUSY`.
+    package func withoutBusyWait<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, busyMilliseconds) }
+        return try body(self)
     }
 
     deinit { close() }
@@ -90,19 +100,21 @@ package final class SQLiteConnection {
     /// Runs `body` in a transaction begun `IMMEDIATE` (the write lock taken at once, waiting through the busy
     /// timeout, so the transaction never fails to upgrade from reading to writing later), committing what it
     /// returns and rolling back what it throws.
+    /// (`BEGIN`, `COMMIT` and `ROLLBACK` are kept prepared like any statement: `sqlite3_exec` would parse them
+    /// again on every write.)
     package func immediateTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try rows("BEGIN IMMEDIATE")
         let result: T
         do {
             result = try body(self)
         } catch {
-            try? execute("ROLLBACK")
+            _ = try? rows("ROLLBACK")
             throw error
         }
         do {
-            try execute("COMMIT")
+            try rows("COMMIT")
         } catch {
-            try? execute("ROLLBACK")
+            _ = try? rows("ROLLBACK")
             throw error
         }
         return result

@@ -19,4 +19,7 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable {
     }
 
     package var description: String { "SQLite error \(code): \(message)" }
+
+    /// `SQLITE_BUSY` or one of its extended codes: another connection holds a lock this call needed.
+    package var isBusy: Bool { code & 0xFF == SQLITE_BUSY }
 }
