@@ -6,28 +6,50 @@ import NIOConcurrencyHelpers
 /// A shell around ``StateMachine``: each method runs one transition under the lock and resumes the continuation it
 /// returns after the lock is released.
 package final class CancellationSignal: Sendable {
-    private let state = NIOLockedValueBox(StateMachine<CheckedContinuation<Void, Never>>())
+    private struct Locked {
+        var machine = StateMachine<CheckedContinuation<Void, Never>>()
+        /// Run once when the signal fires (``whenFired(_:)``): a job's task cancelled.
+        var onFire: (@Sendable () -> Void)?
+    }
+
+    private let state = NIOLockedValueBox(Locked())
 
     package init() {}
 
     /// Fires the signal; the first reason wins.
     package func fire(byShutdown: Bool) {
-        if case .resume(let waiter) = state.withLockedValue({ $0.fire(byShutdown: byShutdown) }) {
-            waiter.resume()
+        let (action, handler) = state.withLockedValue { locked in
+            let action = locked.machine.fire(byShutdown: byShutdown)
+            defer { locked.onFire = nil }
+            return (action, locked.onFire)
         }
+        if case .resume(let waiter) = action { waiter.resume() }
+        handler?()
     }
 
-    package var isFired: Bool { state.withLockedValue { $0.isFired } }
-    package var firedByShutdown: Bool { state.withLockedValue { $0.firedByShutdown } }
+    /// Runs `handler` when the signal fires, or now when it has fired. One handler; the first fire runs it.
+    package func whenFired(_ handler: @escaping @Sendable () -> Void) {
+        let fired = state.withLockedValue { locked -> Bool in
+            guard !locked.machine.isFired else { return true }
+            locked.onFire = handler
+            return false
+        }
+        if fired { handler() }
+    }
+
+    package var isFired: Bool { state.withLockedValue { $0.machine.isFired } }
+    package var firedByShutdown: Bool { state.withLockedValue { $0.machine.firedByShutdown } }
 
     /// Returns when the signal fires, or when the waiting task is cancelled.
     package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                if case .resume(let waiter) = state.withLockedValue({ $0.wait(continuation) }) { waiter.resume() }
+                if case .resume(let waiter) = state.withLockedValue({ $0.machine.wait(continuation) }) {
+                    waiter.resume()
+                }
             }
         } onCancel: {
-            if case .resume(let waiter) = state.withLockedValue({ $0.waiterCancelled() }) { waiter.resume() }
+            if case .resume(let waiter) = state.withLockedValue({ $0.machine.waiterCancelled() }) { waiter.resume() }
         }
     }
 }

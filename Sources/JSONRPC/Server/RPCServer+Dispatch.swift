@@ -4,7 +4,7 @@ import Synchronization
 
 extension RPCServer {
     /// Handles one line on the responder thread, in reading order.
-    func handle(_ line: ParsedLine, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+    func handle(_ line: ParsedLine, _ jobs: JobTasks, _ output: ImmediateOutput) {
         if let jobLines = configuration.jobs { return handle(job: line, jobLines, jobs, output) }
         let value: JSONValue
         switch line {
@@ -58,7 +58,7 @@ extension RPCServer {
     }
 
     /// Handles one message that is not a batch.
-    private func handle(single envelope: Envelope, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+    private func handle(single envelope: Envelope, _ jobs: JobTasks, _ output: ImmediateOutput) {
         switch prepare(envelope) {
         case .nothing:
             break
@@ -75,7 +75,7 @@ extension RPCServer {
 
     /// Handles one job line of the filter face: exactly one outcome, in the line's place (the server is ordered).
     private func handle(
-        job line: ParsedLine, _ jobLines: JobLines, _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput
+        job line: ParsedLine, _ jobLines: JobLines, _ jobs: JobTasks, _ output: ImmediateOutput
     ) {
         let number = jobLinesRead.add(1, ordering: .relaxed).newValue
         statistics.bump(.lines)
@@ -101,9 +101,15 @@ extension RPCServer {
         }
     }
 
-    /// Hands work to the task group; its in-flight place is already taken.
-    func submit(_ job: Job, _ jobs: AsyncStream<Job>.Continuation) {
-        jobs.yield(job)
+    /// Starts work as a task of its own, which the call's cancellation signal cancels; its in-flight place is
+    /// already taken. (A batch's calls get tasks of their own in ``perform(_:)``.)
+    func submit(_ job: Job, _ jobs: JobTasks) {
+        let signal: CancellationSignal? =
+            switch job {
+            case .call(let call, _), .notification(let call): call.registration.signal
+            case .batch: nil
+            }
+        jobs.start({ await self.perform(job) }, cancelledBy: signal)
     }
 
     /// Forgets a prepared call that shutdown kept from starting.

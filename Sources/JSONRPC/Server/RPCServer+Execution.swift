@@ -2,7 +2,7 @@ import JSONCore
 import Logging
 
 extension RPCServer {
-    /// Runs one job in the task group and hands its answer to the sequencer.
+    /// Runs one job in its task and hands its answer to the sequencer.
     func perform(_ job: Job) async {
         switch job {
         case .call(let call, let ticket):
@@ -12,19 +12,21 @@ extension RPCServer {
             _ = await execute(call)
             statistics.inFlight.leave()
         case .batch(let items, let ticket):
-            let responses = await withTaskGroup(of: Response?.self, returning: [Response].self) { group in
-                var responses: [Response] = []
-                for item in items {
-                    switch item {
-                    case .nothing: break
-                    case .answered(let response): responses.append(response)
-                    case .call(let call), .notification(let call): group.addTask { await self.execute(call) }
-                    }
+            // Each call a task of its own, which its cancellation signal cancels; answered in the batch's order.
+            var tasks: [Task<Response?, Never>] = []
+            var responses: [Response] = []
+            for item in items {
+                switch item {
+                case .nothing: break
+                case .answered(let response): responses.append(response)
+                case .call(let call), .notification(let call):
+                    let task = Task { await self.execute(call) }
+                    call.registration.signal.whenFired { task.cancel() }
+                    tasks.append(task)
                 }
-                for await response in group {
-                    if let response { responses.append(response) }
-                }
-                return responses
+            }
+            for task in tasks {
+                if let response = await task.value { responses.append(response) }
             }
             if let ticket {
                 sequencer.deliver(ticket, line: responses.isEmpty ? nil : OutputLine.batch(responses).line)
@@ -34,42 +36,27 @@ extension RPCServer {
         }
     }
 
-    private enum Outcome: Sendable {
-        case finished(Result<RPCResult, any Error>)
-        case cancelled
-    }
-
-    /// Runs a handler, racing it against its cancellation signal; the response, or `nil` for a notification.
+    /// Runs a handler in the calling task, which the call's cancellation signal cancels (``JobTasks``); the
+    /// response, or `nil` for a notification.
     ///
-    /// When the signal fires first, the handler's task is cancelled (so its upstream calls stop) and the request is
-    /// answered with `-32800`.
+    /// A handler that fails after the signal fired (its upstream calls stopped) is answered with `-32800`; one that
+    /// finished its work all the same is answered with its result.
     func execute(_ call: PreparedCall) async -> Response? {
         let signal = call.registration.signal
-        let outcome: Outcome
+        let outcome: Result<RPCResult, any Error>?
         if signal.isFired {
-            outcome = .cancelled
+            outcome = nil
         } else {
-            outcome = await withTaskGroup(of: Outcome.self) { group in
-                group.addTask {
-                    do {
-                        return .finished(.success(try await call.work()))
-                    } catch {
-                        return .finished(.failure(error))
-                    }
-                }
-                group.addTask {
-                    await signal.wait()
-                    return .cancelled
-                }
-                let first = await group.next() ?? .cancelled
-                group.cancelAll()
-                return first
+            do {
+                outcome = .success(try await call.work())
+            } catch {
+                outcome = .failure(error)
             }
         }
         call.context.finish()
         inFlight.remove(call.registration)
         guard let id = call.context.id else {
-            if case .finished(.failure(let error)) = outcome, !(error is RPCError) {
+            if case .failure(let error)? = outcome, !(error is RPCError) {
                 logger.critical(
                     "notification handler failed unexpectedly: \(error)", metadata: ["method": "\(call.context.method)"]
                 )
@@ -81,16 +68,14 @@ extension RPCServer {
             statistics.bump(.cancelled)
             return nil
         }
-        switch outcome {
-        case .cancelled:
+        guard let result = outcome else {
             return response(
                 id: id, method: call.context.method, outcome: .success(.value(.null)), cancelled: signal.firedByShutdown
             )
-        case .finished(let result):
-            if case .failure = result, signal.isFired {
-                return response(id: id, method: call.context.method, outcome: result, cancelled: signal.firedByShutdown)
-            }
-            return response(id: id, method: call.context.method, outcome: result, cancelled: nil)
         }
+        if case .failure = result, signal.isFired {
+            return response(id: id, method: call.context.method, outcome: result, cancelled: signal.firedByShutdown)
+        }
+        return response(id: id, method: call.context.method, outcome: result, cancelled: nil)
     }
 }

@@ -23,12 +23,12 @@ extension RPCServer {
         let writer = OutputWriter.inMemory()
         let server = RPCServer(
             registry: registry, configuration: configuration, input: nil, writer: writer, logger: silent)
-        let (jobs, continuation) = AsyncStream<Job>.makeStream()
+        let jobs = JobTasks(holding: true)
         var parser = LineParser(maxLineBytes: configuration.maxLineBytes, jobs: configuration.jobs != nil)
         let output = ImmediateOutput(writer: writer)
-        input.withUnsafeBytes { server.respond(to: parser.lines(in: $0), continuation, output) }
-        server.respond(to: parser.finish(), continuation, output)
-        continuation.finish()
+        input.withUnsafeBytes { server.respond(to: parser.lines(in: $0), jobs, output) }
+        server.respond(to: parser.finish(), jobs, output)
+        jobs.close()
         let done = DispatchSemaphore(value: 0)
         Task {
             await server.perform(jobs)

@@ -6,10 +6,11 @@ import Synchronization
 
 /// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
 ///
-/// Three threads and a task group:
+/// Three threads and a task per job:
 /// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
-///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work goes to the task group;
+///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work starts as a task of its own
+///   (``JobTasks``);
 /// - the writer thread (``OutputWriter``) owns stdout;
 /// - at most `maxInFlight` lines are worked on or waiting for their turn at once (``InFlightGate``); then the
 ///   responder waits, the bounded ``LineQueue`` fills, and reading stops (backpressure).
@@ -80,7 +81,7 @@ package final class RPCServer: Sendable {
 
     /// Serves until the input ends or ``stop(_:)``; returns when every answer has been written.
     package func run() async -> Ending {
-        let (jobs, continuation) = AsyncStream<Job>.makeStream()
+        let jobs = JobTasks()
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
         // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
         DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
@@ -88,16 +89,16 @@ package final class RPCServer: Sendable {
             readEnding.withLockedValue { $0 = result }
         }
         DetachedThread.start(name: "protocol-responder", stackSize: 16 << 20) { [self] in
-            respond(into: continuation)
+            respond(into: jobs)
         }
         await perform(jobs)
         await writer.finish()
         return stopReason.withLockedValue { $0 } ?? readEnding.withLockedValue { $0 }
     }
 
-    /// Runs every job handed over until the responder ends the stream, watching for a host that is gone and for
-    /// the drain deadline meanwhile.
-    func perform(_ jobs: AsyncStream<Job>) async {
+    /// Waits until the responder has ended and every job it started has too, watching for a host that is gone and
+    /// for the drain deadline meanwhile.
+    func perform(_ jobs: JobTasks) async {
         await withTaskGroup(of: Void.self) { watchers in
             watchers.addTask { await self.cancelAfterDrainDeadline() }
             watchers.addTask {
@@ -105,11 +106,7 @@ package final class RPCServer: Sendable {
                 guard !Task.isCancelled else { return }
                 self.stop(.hostGone)
             }
-            await withDiscardingTaskGroup { group in
-                for await job in jobs {
-                    group.addTask { await self.perform(job) }
-                }
-            }
+            await jobs.allEnded()
             watchers.cancelAll()
         }
     }
@@ -183,18 +180,18 @@ package final class RPCServer: Sendable {
         }
     }
 
-    /// The responder thread's whole life: answer or dispatch every line in reading order; end the job stream.
-    private func respond(into jobs: AsyncStream<Job>.Continuation) {
+    /// The responder thread's whole life: answer or dispatch every line in reading order; then no job is started.
+    private func respond(into jobs: JobTasks) {
         let output = ImmediateOutput(writer: writer)
         while let batch = queue.pop() {
             respond(to: batch, jobs, output)
         }
         output.flush(sequencer)
-        jobs.finish()
+        jobs.close()
     }
 
     /// Answers or dispatches one chunk's lines in order, then writes the answers that needed no work.
-    func respond(to batch: [ParsedLine], _ jobs: AsyncStream<Job>.Continuation, _ output: ImmediateOutput) {
+    func respond(to batch: [ParsedLine], _ jobs: JobTasks, _ output: ImmediateOutput) {
         for line in batch {
             guard !isStopping else { break }
             handle(line, jobs, output)
