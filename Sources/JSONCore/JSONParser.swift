@@ -53,6 +53,14 @@ package enum JSONParser {
         return try result.get()
     }
 
+    /// Parses an upstream body: the value Jansson would give (or its error), read straight into Swift values when
+    /// the text is plain JSON (``PlainJSONReader``), through ``parse(_:)`` otherwise. For bodies only: protocol
+    /// lines are Jansson's alone.
+    package static func parseBody(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        if let value = bytes.withUnsafeBytes({ PlainJSONReader.read($0) }) { return value }
+        return try parse(bytes)
+    }
+
     package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }

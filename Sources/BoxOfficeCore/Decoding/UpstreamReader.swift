@@ -37,10 +37,10 @@ struct UpstreamReader {
         return try parse(service, fetched.body)
     }
 
-    /// Parses a body with JSONCore (Jansson).
+    /// Parses a body with JSONCore (``JSONParser/parseBody(_:)``: Jansson's value and errors).
     static func parse(_ service: Service, _ body: [UInt8]) throws(BoxOfficeError) -> UpstreamReader {
         do {
-            return UpstreamReader(service, try JSONParser.parse(body))
+            return UpstreamReader(service, try JSONParser.parseBody(body))
         } catch {
             let snippet = String(decoding: body.prefix(40), as: UTF8.self).replacingNewlines
             throw BoxOfficeError.malformed(

@@ -80,7 +80,8 @@ package final class CachingFetcher: Fetcher {
         let key = call.key
         // What the check decodes is kept with the body (one decoding for the check and the answers).
         let derived = DerivedValues()
-        guard let document = fetched.document ?? (try? JSONParser.parse(fetched.body)), Self.isAnswer(document, call),
+        guard let document = fetched.document ?? (try? JSONParser.parseBody(fetched.body)),
+            Self.isAnswer(document, call),
             usable(call, Fetched(body: fetched.body, source: fetched.source, document: document, derived: derived))
         else {
             return fetched
@@ -154,7 +155,7 @@ package final class CachingFetcher: Fetcher {
                 body: found.entry.body)
         else { return nil }
         var document = found.document
-        if document == nil, let parsed = try? JSONParser.parse(found.entry.body) {
+        if document == nil, let parsed = try? JSONParser.parseBody(found.entry.body) {
             memory.remember(key, document: parsed)
             document = parsed
         }

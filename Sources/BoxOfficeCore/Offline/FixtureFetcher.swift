@@ -145,7 +145,7 @@ final class ParsedDocuments: Sendable {
 
     func parsed(_ key: String, _ body: [UInt8]) -> JSONValue? {
         if let known = table.withLockedValue({ $0[key] }) { return known }
-        guard let document = try? JSONParser.parse(body) else { return nil }
+        guard let document = try? JSONParser.parseBody(body) else { return nil }
         table.withLockedValue { $0[key] = document }
         return document
     }
