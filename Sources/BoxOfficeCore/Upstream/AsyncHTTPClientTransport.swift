@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import FoundationEssentials
 import Glibc
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -13,6 +14,8 @@ import NIOPosix
 /// hop connecting to the address the check vetted.
 package final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
+    /// The one event loop every exchange runs on, its connection included (see ``exchange(_:on:collector:ends:)``).
+    private let loop: any EventLoop
     package let maximumBodyBytes: Int
     /// The most one exchange may take, redirects and the whole body included (`--deadline`): the per-call timeout
     /// covers connecting and the head only, and a server that sends its head and then trickles or stops would
@@ -30,6 +33,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration, silence: Duration) {
         client = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: Self.configuration(silence: silence))
+        loop = client.eventLoopGroup.next()
         self.maximumBodyBytes = maximumBodyBytes
         self.deadline = deadline
         self.silence = silence
@@ -169,14 +173,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
         // The head is due `--timeout` after the attempt began, connecting included.
         let collector = AnswerCollector(cap: cap, headBy: .now() + .nanoseconds(Self.nanoseconds(timeout)))
-        let task = client.execute(request: http, delegate: collector, deadline: ends.deadline)
         let answer: AnswerCollector.Answer
         do {
-            answer = try await withTaskCancellationHandler {
-                try await task.futureResult.get()
-            } onCancel: {
-                task.cancel()
-            }
+            answer = try await exchange(http, on: client, collector: collector, ends: ends)
         } catch is AnswerCollector.TooLarge {
             throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
         } catch is AnswerCollector.NoHeadInTime {
@@ -209,6 +208,39 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 status: status, contentType: headers.first(name: "content-type"),
                 body: answer.body.map { Array($0.readableBytesView) } ?? [],
                 retryAfter: HTTPResponse.retryAfter(headers.first(name: "retry-after"))))
+    }
+
+    /// One request through `client`, begun on ``loop`` and gathered there, the caller resumed once at its end.
+    ///
+    /// Why on the loop: AsyncHTTPClient asked from another thread hands over each step — the request's bag, its
+    /// deadline, the connection pool, and the delegate's loop when it differs from the connection's — with a wake-up
+    /// of a loop each (issue 43). Begun on the loop, with the delegate and the connection on that same loop, the
+    /// exchange costs one hand-off there and one back. A task cancelled meanwhile cancels the request.
+    private func exchange(
+        _ request: HTTPClient.Request, on client: HTTPClient, collector: AnswerCollector, ends: Ends
+    ) async throws -> AnswerCollector.Answer {
+        let started = NIOLockedValueBox<(task: HTTPClient.Task<AnswerCollector.Answer>?, cancelled: Bool)>((nil, false))
+        let loop = self.loop
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                loop.execute {
+                    let task = client.execute(
+                        request: request, delegate: collector, eventLoop: .delegateAndChannel(on: loop),
+                        deadline: ends.deadline)
+                    let cancelled = started.withLockedValue { state -> Bool in
+                        state.task = task
+                        return state.cancelled
+                    }
+                    if cancelled { task.cancel() }
+                    task.futureResult.whenComplete { continuation.resume(with: $0) }
+                }
+            }
+        } onCancel: {
+            started.withLockedValue { state -> HTTPClient.Task<AnswerCollector.Answer>? in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
+        }
     }
 
     /// The absolute URL of a redirect target when it is http or https (relative targets resolve against `url`),
