@@ -61,6 +61,11 @@ package enum JSONParser {
         return try parse(bytes)
     }
 
+    /// Whether `text` is well-formed UTF-8 (``PlainJSONReader/isValidUTF8(_:)``), for the tests.
+    package static func isValidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        PlainJSONReader.isValidUTF8(text)
+    }
+
     package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }

@@ -60,6 +60,22 @@ struct PlainJSONReaderTests {
         for bytes in raw { Self.agrees(bytes, "\(bytes)") }
     }
 
+    @Test("the UTF-8 check agrees with the standard library's on every one- and two-byte text, and on three-byte leads")
+    func utf8() {
+        var texts: [[UInt8]] = (0...255).map { [UInt8($0)] }
+        for first in 0x80...0xFF { for second in 0...255 { texts.append([UInt8(first), UInt8(second)]) } }
+        for first in 0xE0...0xF4 {
+            for second in stride(from: 0x70, through: 0xC0, by: 8) {
+                texts.append([UInt8(first), UInt8(second), 0x80])
+                texts.append([UInt8(first), UInt8(second), 0x80, 0x80])
+            }
+        }
+        for text in texts {
+            let expected = String(validating: text, as: UTF8.self) != nil
+            #expect(text.withUnsafeBufferPointer(JSONParser.isValidUTF8) == expected, "\(text)")
+        }
+    }
+
     @Test("thousands of mutations of the recorded bodies: a byte changed, dropped or doubled, the text cut short")
     func mutations() throws {
         var generator = SystemRandomNumberGenerator()
