@@ -16,7 +16,7 @@ enum Entry {
     /// a continuation on a pool thread, where LeakSanitizer finds nothing that points into the async main's frame,
     /// and reported the dictionary a local held there as leaked (the AddressSanitizer tour, `daily … --format
     /// html`); a global it reads.
-    private static let environment = ProcessInfo.processInfo.environment
+    private static let environment = ProcessEnvironment.read()
 
     static func main() async {
         let environment = Self.environment
