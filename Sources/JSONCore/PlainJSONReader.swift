@@ -100,17 +100,7 @@ struct PlainJSONReader {
             skipSpace()
             members.append(JSONObject.Member(key: key, value: try value()))
             hashes.append(hash)
-            skipSpace()
-            guard index < bytes.count else { throw GiveUp() }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipSpace()
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw GiveUp() }
-            index += 1
-            depth -= 1
-            return .object(JSONObject(uniqueMembers: members))
+            if try closes(with: UInt8(ascii: "}")) { return .object(JSONObject(uniqueMembers: members)) }
         }
     }
 
@@ -127,18 +117,24 @@ struct PlainJSONReader {
         }
         while true {
             elements.append(try value())
-            skipSpace()
-            guard index < bytes.count else { throw GiveUp() }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                skipSpace()
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw GiveUp() }
-            index += 1
-            depth -= 1
-            return .array(elements)
+            if try closes(with: UInt8(ascii: "]")) { return .array(elements) }
         }
+    }
+
+    /// After a member or an element: true at the container's `close` (the depth given back), false after a comma
+    /// (the next one follows); anything else is left to Jansson.
+    private mutating func closes(with close: UInt8) throws(GiveUp) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw GiveUp() }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            skipSpace()
+            return false
+        }
+        guard bytes[index] == close else { throw GiveUp() }
+        index += 1
+        depth -= 1
+        return true
     }
 
     /// A string from its opening quote; the index ends after its closing one. Raw text is validated as UTF-8 with
