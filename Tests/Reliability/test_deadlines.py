@@ -1,7 +1,8 @@
 """`--deadline` bounds a whole upstream call, its retries and the waits between them included, and `--timeout`
-bounds silence anywhere in an attempt: against a KOBIS on 127.0.0.1 that answers its head and trickles the body a
-byte a second, one that never answers at all, and one whose body stops after its first bytes. The three runs go
-at once, so the test takes as long as the slowest (about 15 s), not their sum."""
+bounds silence anywhere in an attempt and the wait for an attempt's head: against a KOBIS on 127.0.0.1 that answers
+its head and trickles the body a byte a second, one that never answers at all, one whose body stops after its first
+bytes, and one that trickles its head. The four runs go at once, so the test takes as long as the slowest (about
+15 s), not their sum."""
 import os
 import pathlib
 import socket
@@ -23,7 +24,7 @@ class Misbehaving:
     def __init__(self):
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
-        self.requests = {"trickle": 0, "silent": 0, "stall": 0}
+        self.requests = {"trickle": 0, "silent": 0, "stall": 0, "slowhead": 0}
         self.stopped = threading.Event()
         self.clients = []
         threading.Thread(target=self.accept, daemon=True).start()
@@ -56,6 +57,11 @@ class Misbehaving:
             elif kind == "stall":
                 client.sendall(head + b'{"boxOfficeResult":')
                 self.stopped.wait(120)
+            elif kind == "slowhead":
+                # The status line, then a header a byte every half second: never silent, never a whole head.
+                client.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                while not self.stopped.wait(0.5):
+                    client.sendall(b"x")
             else:
                 self.stopped.wait(120)
         except OSError:
@@ -100,9 +106,11 @@ def test_the_deadline_bounds_the_call_and_the_timeout_each_silence():
         trickle = Run(server.base("trickle"), "--deadline", "15")
         silent = Run(server.base("silent"), "--deadline", "15")
         stall = Run(server.base("stall"), "--timeout", "2")
+        slowhead = Run(server.base("slowhead"), "--timeout", "2")
         trickled, trickle_code, trickle_error = trickle.finish()
         silenced, silent_code, silent_error = silent.finish()
         stalled, stall_code, stall_error = stall.finish()
+        slow_headed, slowhead_code, slowhead_error = slowhead.finish()
     finally:
         server.stop()
     # A trickled body is cut at the call's deadline: one attempt, no time left for another.
@@ -121,3 +129,8 @@ def test_the_deadline_bounds_the_call_and_the_timeout_each_silence():
     assert server.requests["stall"] == 3
     assert 6 <= stalled <= 9, "three stalled attempts took %.1f s" % stalled
     assert "after 3 attempts" in stall_error, stall_error
+    # A head that trickles: each attempt ends --timeout (2 s) after it began, though the server is never silent.
+    assert slowhead_code == 75, slowhead_error
+    assert server.requests["slowhead"] == 3
+    assert 6 <= slow_headed <= 9, "three slow heads took %.1f s" % slow_headed
+    assert "no answer in time" in slowhead_error and "after 3 attempts" in slowhead_error, slowhead_error
