@@ -1,8 +1,8 @@
 """`--deadline` bounds a whole upstream call, its retries and the waits between them included, and `--timeout`
 bounds silence anywhere in an attempt and the wait for an attempt's head: against a KOBIS on 127.0.0.1 that answers
 its head and trickles the body a byte a second, one that never answers at all, one whose body stops after its first
-bytes, and one that trickles its head. The four runs go at once, so the test takes as long as the slowest (about
-15 s), not their sum."""
+bytes, one that trickles its head, and a closed port (the client retries a refused connection until --timeout).
+The five runs go at once, so the test takes as long as the slowest (about 15 s), not their sum."""
 import os
 import pathlib
 import socket
@@ -107,10 +107,16 @@ def test_the_deadline_bounds_the_call_and_the_timeout_each_silence():
         silent = Run(server.base("silent"), "--deadline", "15")
         stall = Run(server.base("stall"), "--timeout", "2")
         slowhead = Run(server.base("slowhead"), "--timeout", "2")
+        closed = socket.socket()
+        closed.bind(("127.0.0.1", 0))
+        refused_base = "http://127.0.0.1:%d/refused" % closed.getsockname()[1]
+        closed.close()
+        refused = Run(refused_base, "--timeout", "2")
         trickled, trickle_code, trickle_error = trickle.finish()
         silenced, silent_code, silent_error = silent.finish()
         stalled, stall_code, stall_error = stall.finish()
         slow_headed, slowhead_code, slowhead_error = slowhead.finish()
+        refused_after, refused_code, refused_error = refused.finish()
     finally:
         server.stop()
     # A trickled body is cut at the call's deadline: one attempt, no time left for another.
@@ -134,3 +140,7 @@ def test_the_deadline_bounds_the_call_and_the_timeout_each_silence():
     assert server.requests["slowhead"] == 3
     assert 6 <= slow_headed <= 9, "three slow heads took %.1f s" % slow_headed
     assert "no answer in time" in slowhead_error and "after 3 attempts" in slowhead_error, slowhead_error
+    # A closed port: each attempt gives up connecting at --timeout (2 s), not at the client's 5 s connect timeout.
+    assert refused_code == 75, refused_error
+    assert 6 <= refused_after <= 9, "three refused attempts took %.1f s" % refused_after
+    assert "cannot connect" in refused_error and "after 3 attempts" in refused_error, refused_error

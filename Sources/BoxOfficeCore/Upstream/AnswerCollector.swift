@@ -12,8 +12,8 @@ import NIOHTTP1
 /// byte to the last, AsyncHTTPClient's deadline covers the body too, and the caller's task is resumed once (issue
 /// 43: each hand-off between the event loop and the pool was a wake-up and a context switch of an uncached call).
 ///
-/// `--timeout` bounds the wait for the head here (a timer armed when the request has been sent, measured from the
-/// attempt's start); silence while the body comes is the client's read timeout.
+/// `--timeout` bounds the wait for the head here, connecting included (``armHeadTimer(for:)``, when the exchange is
+/// begun on its loop); silence while the body comes is the client's read timeout.
 final class AnswerCollector: HTTPClientResponseDelegate {
     struct Answer: Sendable {
         var head: HTTPResponseHead
@@ -22,13 +22,17 @@ final class AnswerCollector: HTTPClientResponseDelegate {
 
     /// The body is (or says it will be) larger than the cap.
     struct TooLarge: Error {}
-    /// No head by the attempt's `--timeout`.
-    struct NoHeadInTime: Error {}
+    /// No head by the attempt's `--timeout`; `connected` tells whether the request had been sent by then (else no
+    /// connection was made in that time: a refused or unreachable host is retried by the client until then).
+    struct NoHeadInTime: Error {
+        var connected: Bool
+    }
 
     private struct State {
         var head: HTTPResponseHead?
         var body: ByteBuffer?
         var headTimer: Scheduled<Void>?
+        var sent = false
     }
 
     private let cap: Int
@@ -40,15 +44,23 @@ final class AnswerCollector: HTTPClientResponseDelegate {
         self.headBy = headBy
     }
 
-    func didSendRequestHead(task: HTTPClient.Task<Answer>, _ head: HTTPRequestHead) {
-        // On the event loop: arming the timer here costs no wake-up of the loop, as arming it from the caller would.
-        let timer = task.eventLoop.scheduleTask(deadline: headBy) { task.fail(reason: NoHeadInTime()) }
+    /// Arms the head's timer on `task`'s loop (called there, right after the request is handed to the client, so
+    /// arming it wakes nothing): at ``headBy`` without a head, the request fails with ``NoHeadInTime``.
+    func armHeadTimer(for task: HTTPClient.Task<Answer>) {
+        let timer = task.eventLoop.scheduleTask(deadline: headBy) { [state] in
+            let connected = state.withLockedValue { $0.sent }
+            task.fail(reason: NoHeadInTime(connected: connected))
+        }
         let late = state.withLockedValue { state -> Scheduled<Void>? in
             guard state.head == nil else { return timer }
             state.headTimer = timer
             return nil
         }
         late?.cancel()
+    }
+
+    func didSendRequestHead(task: HTTPClient.Task<Answer>, _ head: HTTPRequestHead) {
+        state.withLockedValue { $0.sent = true }
     }
 
     func didReceiveHead(task: HTTPClient.Task<Answer>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {

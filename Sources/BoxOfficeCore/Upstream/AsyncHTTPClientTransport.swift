@@ -178,7 +178,11 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
             answer = try await exchange(http, on: client, collector: collector, ends: ends)
         } catch is AnswerCollector.TooLarge {
             throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
-        } catch is AnswerCollector.NoHeadInTime {
+        } catch let late as AnswerCollector.NoHeadInTime {
+            guard late.connected else {
+                throw TransportError(
+                    .connect, "cannot connect to \(redactedURL) within \(Self.seconds(timeout)) s (--timeout)")
+            }
             throw TransportError(.timeout, "no answer in time from \(redactedURL)")
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             throw TransportError(
@@ -227,6 +231,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                     let task = client.execute(
                         request: request, delegate: collector, eventLoop: .delegateAndChannel(on: loop),
                         deadline: ends.deadline)
+                    collector.armHeadTimer(for: task)
                     let cancelled = started.withLockedValue { state -> Bool in
                         state.task = task
                         return state.cancelled
