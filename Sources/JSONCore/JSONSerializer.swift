@@ -10,8 +10,8 @@ import CJansson
 /// Values are written straight from the Swift tree (``JSONSerializer+Writer.swift``), not by building a Jansson tree
 /// and dumping it: that build (a hash table per object, a malloc per value) and the dump were a seventh of an uncached
 /// call's CPU (issue 43). `json_dumpb` stays the reference the writer is held to, text for text, by the tests
-/// (``janssonText(_:)``: every JSONTestSuite and Jansson suite document, the recorded upstream bodies, every answer
-/// the transcripts see).
+/// (``janssonText(_:)``: every JSONTestSuite and Jansson suite document, the recorded upstream bodies, reals and
+/// strings at their edges).
 package enum JSONSerializer {
     /// The compact JSON text of `value`, as UTF-8 bytes without a trailing newline.
     package static func serialize(_ value: JSONValue) -> [UInt8] {
@@ -23,17 +23,7 @@ package enum JSONSerializer {
     /// Appends the compact JSON text of `value` to `bytes`, and a newline when `newline` is set, without an
     /// intermediate copy: the protocol writer's hot path.
     package static func append(_ value: JSONValue, to bytes: inout [UInt8], newline: Bool = false) {
-        // Values whose text needs no escaping and no float formatting are written directly; everything else
-        // (strings, reals, non-empty containers) goes through json_dumpb.
-        switch value {
-        case .null: bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(true): bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        case .bool(false): bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        case .integer(let integer): appendDecimal(integer, to: &bytes)
-        case .object(let object) where object.isEmpty: bytes.append(contentsOf: [0x7B, 0x7D])
-        case .array(let array) where array.isEmpty: bytes.append(contentsOf: [0x5B, 0x5D])
-        default: write(value, to: &bytes)
-        }
+        write(value, to: &bytes)
         if newline { bytes.append(UInt8(ascii: "\n")) }
     }
 
