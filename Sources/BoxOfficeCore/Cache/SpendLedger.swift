@@ -56,7 +56,8 @@ final class SpendLedger: Sendable {
             break
         case .startDrain:
             // Unstructured on purpose: the drain serves every caller and outlives the one whose spend started it.
-            Task { await self.drain() }
+            // On the jobs' event loop when the caller runs there (``EventLoopExecutor``): no thread to wake for it.
+            Task(executorPreference: EventLoopExecutor.current()) { await self.drain() }
         case .resume(let waiters):
             for waiter in waiters { waiter.resume() }
         }

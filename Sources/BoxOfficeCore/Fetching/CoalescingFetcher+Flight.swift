@@ -20,7 +20,9 @@ extension CoalescingFetcher {
             _ body: @escaping @Sendable () async -> Result<Fetched, BoxOfficeError>,
             finished: @escaping @Sendable () -> Void
         ) {
-            let task = Task {
+            // On the jobs' event loop when the starting job runs there: the exchange, the decoding and the waiters'
+            // resumption then stay on that thread (see ``EventLoopExecutor``).
+            let task = Task(executorPreference: EventLoopExecutor.current()) {
                 let outcome = await body()
                 finished()
                 self.perform(self.state.withLockedValue { $0.finish(outcome) })

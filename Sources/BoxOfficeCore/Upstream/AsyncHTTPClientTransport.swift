@@ -14,7 +14,7 @@ import NIOPosix
 /// hop connecting to the address the check vetted.
 package final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
-    /// The one event loop every exchange runs on, its connection included (see ``exchange(_:on:collector:ends:)``).
+    /// The event loop every exchange runs on, the jobs' (``EventLoopExecutor``; see ``exchange(_:on:collector:ends:)``).
     private let loop: any EventLoop
     package let maximumBodyBytes: Int
     /// The most one exchange may take, redirects and the whole body included (`--deadline`): the per-call timeout
@@ -33,7 +33,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     package init(maximumBodyBytes: Int = 16 << 20, deadline: Duration, silence: Duration) {
         client = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: Self.configuration(silence: silence))
-        loop = client.eventLoopGroup.next()
+        loop = EventLoopExecutor.shared.loop
         self.maximumBodyBytes = maximumBodyBytes
         self.deadline = deadline
         self.silence = silence
@@ -55,6 +55,9 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         // waves; the per-service bound of the fetcher chain is what limits concurrency.
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
         configuration.dnsOverride = pinned
+        // No distributed tracing: nothing bootstraps a tracer, and the default (the global no-op one) still started,
+        // named and ended a span on every request: 2 % of an uncached call's CPU (issue 43).
+        configuration.tracing.tracer = nil
         return configuration
     }
 
@@ -214,22 +217,29 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 retryAfter: HTTPResponse.retryAfter(headers.first(name: "retry-after"))))
     }
 
-    /// One request through `client`, begun on ``loop`` and gathered there, the caller resumed once at its end.
+    /// One request through `client`, begun on an event loop and gathered there, the caller resumed once at its end.
     ///
-    /// Why on the loop: AsyncHTTPClient asked from another thread hands over each step — the request's bag, its
+    /// Why on a loop: AsyncHTTPClient asked from another thread hands over each step — the request's bag, its
     /// deadline, the connection pool, and the delegate's loop when it differs from the connection's — with a wake-up
-    /// of a loop each (issue 43). Begun on the loop, with the delegate and the connection on that same loop, the
-    /// exchange costs one hand-off there and one back. A task cancelled meanwhile cancels the request.
+    /// of a loop each (issue 43). A job runs on ``loop`` itself (``EventLoopExecutor``): its exchange is begun,
+    /// gathered and its caller resumed with no hand-off at all. Called off the loop (tests, the CLI's commands), a
+    /// hand-off there and one back.
+    ///
+    /// The connection is *preferred* on the loop, not required: AsyncHTTPClient keeps alive only the connections
+    /// made for requests that prefer a loop, and closes one made for a request that requires it as soon as it is
+    /// idle (a connect per call). Every request prefers this one loop, so its connections are made there.
+    /// A task cancelled meanwhile cancels the request.
     private func exchange(
         _ request: HTTPClient.Request, on client: HTTPClient, collector: AnswerCollector, ends: Ends
     ) async throws -> AnswerCollector.Answer {
         let started = NIOLockedValueBox<(task: HTTPClient.Task<AnswerCollector.Answer>?, cancelled: Bool)>((nil, false))
         let loop = self.loop
+        let onLoop = loop.inEventLoop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                loop.execute {
+                let begin: @Sendable () -> Void = {
                     let task = client.execute(
-                        request: request, delegate: collector, eventLoop: .delegateAndChannel(on: loop),
+                        request: request, delegate: collector, eventLoop: .delegate(on: loop),
                         deadline: ends.deadline)
                     collector.armHeadTimer(for: task)
                     let cancelled = started.withLockedValue { state -> Bool in
@@ -239,6 +249,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                     if cancelled { task.cancel() }
                     task.futureResult.whenComplete { continuation.resume(with: $0) }
                 }
+                if onLoop { begin() } else { loop.execute(begin) }
             }
         } onCancel: {
             started.withLockedValue { state -> HTTPClient.Task<AnswerCollector.Answer>? in

@@ -77,6 +77,8 @@ package enum WorkerSession {
             logger.notice("\(notice)\(configuration.offlineRequested ? " (--offline given)" : "")")
         }
         var server = configuration.server
+        // Every job on the HTTP client's event loop: its exchange, its answer and its waits there, no hand-offs.
+        server.jobExecutor = EventLoopExecutor.shared
         let registry: MethodRegistry
         switch face {
         case .jsonRPC:

@@ -9,6 +9,9 @@ import NIOConcurrencyHelpers
 /// hand-offs between threads). Unstructured on purpose, and owned all the same: every task is counted until it
 /// ends, and ``allEnded()`` is what the server awaits before it stops writing.
 ///
+/// Where the tasks run: on ``ServerConfiguration/jobExecutor`` (the worker gives its HTTP client's event loop, so a
+/// job runs where its upstream exchange does), or on the global pool without one.
+///
 /// Holding (serving in memory): jobs are kept and started together at ``close()``, so that every line is handled
 /// before any work runs, as ``RPCServer/answers(to:registry:configuration:)`` promises.
 final class JobTasks: Sendable {
@@ -25,10 +28,12 @@ final class JobTasks: Sendable {
     }
 
     private let holding: Bool
+    private let executor: (any TaskExecutor)?
     private let state = NIOLockedValueBox(State())
 
-    init(holding: Bool = false) {
+    init(holding: Bool = false, executor: (any TaskExecutor)? = nil) {
         self.holding = holding
+        self.executor = executor
     }
 
     /// Starts `body` as a task now (or at ``close()`` when holding), cancelled when `signal` fires.
@@ -67,7 +72,7 @@ final class JobTasks: Sendable {
     }
 
     private func launch(_ job: Held) {
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             await job.body()
             self.ended()
         }

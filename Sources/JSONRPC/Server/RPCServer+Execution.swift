@@ -13,6 +13,7 @@ extension RPCServer {
             statistics.inFlight.leave()
         case .batch(let items, let ticket):
             // Each call a task of its own, which its cancellation signal cancels; answered in the batch's order.
+            // On the jobs' executor, as lines' jobs are.
             var tasks: [Task<Response?, Never>] = []
             var responses: [Response] = []
             for item in items {
@@ -20,7 +21,7 @@ extension RPCServer {
                 case .nothing: break
                 case .answered(let response): responses.append(response)
                 case .call(let call), .notification(let call):
-                    let task = Task { await self.execute(call) }
+                    let task = Task(executorPreference: configuration.jobExecutor) { await self.execute(call) }
                     call.registration.signal.whenFired { task.cancel() }
                     tasks.append(task)
                 }

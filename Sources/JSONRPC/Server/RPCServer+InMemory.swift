@@ -23,7 +23,7 @@ extension RPCServer {
         let writer = OutputWriter.inMemory()
         let server = RPCServer(
             registry: registry, configuration: configuration, input: nil, writer: writer, logger: silent)
-        let jobs = JobTasks(holding: true)
+        let jobs = JobTasks(holding: true, executor: configuration.jobExecutor)
         var parser = LineParser(maxLineBytes: configuration.maxLineBytes, jobs: configuration.jobs != nil)
         let output = ImmediateOutput(writer: writer)
         input.withUnsafeBytes { server.respond(to: parser.lines(in: $0), jobs, output) }

@@ -81,7 +81,7 @@ package final class RPCServer: Sendable {
 
     /// Serves until the input ends or ``stop(_:)``; returns when every answer has been written.
     package func run() async -> Ending {
-        let jobs = JobTasks()
+        let jobs = JobTasks(executor: configuration.jobExecutor)
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
         // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
         DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in

@@ -14,6 +14,9 @@ package struct ServerConfiguration: Sendable {
     package var rules: ProtocolRules = .jsonRPC
     /// Set for the filter face: every line is a job with one outcome line, in input order (``JobLines``).
     package var jobs: JobLines?
+    /// The executor every job's task prefers, or nil for Swift's global pool. The worker gives its HTTP client's
+    /// event loop (`EventLoopExecutor`), so that a job runs where its upstream exchange does.
+    package var jobExecutor: (any TaskExecutor)?
 
     package init(
         maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100,

@@ -1,3 +1,4 @@
+import Dispatch
 import NIOConcurrencyHelpers
 import Testing
 
@@ -74,5 +75,45 @@ struct JobTasksTests {
         let jobs = JobTasks()
         jobs.close()
         await jobs.allEnded()
+    }
+
+    @Test("with an executor, every job runs on it; without one, on the global pool")
+    func jobsRunOnTheExecutor() async {
+        let executor = QueueExecutor()
+        let jobs = JobTasks(executor: executor)
+        let onExecutor = NIOLockedValueBox<[Bool]>([])
+        for _ in 1...4 {
+            jobs.start({ onExecutor.withLockedValue { $0.append(executor.isCurrent) } }, cancelledBy: nil)
+        }
+        jobs.close()
+        await jobs.allEnded()
+        #expect(onExecutor.withLockedValue { $0 } == [true, true, true, true])
+        #expect(executor.runs.withLockedValue { $0 } >= 4)
+
+        let plain = JobTasks()
+        let offExecutor = NIOLockedValueBox<Bool?>(nil)
+        plain.start({ offExecutor.withLockedValue { $0 = executor.isCurrent } }, cancelledBy: nil)
+        plain.close()
+        await plain.allEnded()
+        #expect(offExecutor.withLockedValue { $0 } == false)
+    }
+}
+
+/// A task executor on a serial queue of its own, which knows whether the caller runs on it.
+private final class QueueExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "job-tasks-test")
+    private let key = DispatchSpecificKey<Bool>()
+    let runs = NIOLockedValueBox(0)
+
+    init() {
+        queue.setSpecific(key: key, value: true)
+    }
+
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        runs.withLockedValue { $0 += 1 }
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
