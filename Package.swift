@@ -37,6 +37,8 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        // glibc's memmem, which Swift's Glibc module leaves out (ByteSearch).
+        .systemLibrary(name: "CMemmem"),
         // SQLite's C API (linked statically by scripts/release-build) and the thin typed layer over it, a room of
         // its own as Jansson's: GRDB imports full Foundation on Linux, which brought ICU into the binary.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -69,7 +71,7 @@ let package = Package(
         .target(
             name: "BoxOfficeCore",
             dependencies: [
-                "JSONCore", "SQLite", "Postgres",
+                "JSONCore", "SQLite", "Postgres", "CMemmem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -167,6 +169,7 @@ let package = Package(
             dependencies: [
                 "BoxOfficeCore", "SQLite", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,7 +1,9 @@
 /// A JSON object: members in document order, keys unique.
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects of a protocol message; equality ignores
-/// member order, as JSON does.
+/// member order, as JSON does. The scan compares lengths before text: two different strings compare through an
+/// out-of-line call of the standard library even when both are small, and most keys of an object differ in length
+/// (a KOBIS box office entry's eighteen fields were 3 % of an uncached call's CPU in these compares, issue 43).
 package struct JSONObject: Sendable, Hashable, Sequence {
     /// One member of an object.
     package struct Member: Sendable, Hashable {
@@ -46,10 +48,12 @@ package struct JSONObject: Sendable, Hashable, Sequence {
 
     package subscript(key: String) -> JSONValue? {
         get {
-            members.first { $0.key == key }?.value
+            let length = key.utf8.count
+            return members.first { $0.key.utf8.count == length && $0.key == key }?.value
         }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            let length = key.utf8.count
+            if let index = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
                 if let newValue {
                     members[index].value = newValue
                 } else {

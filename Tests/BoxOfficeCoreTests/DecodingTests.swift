@@ -159,14 +159,14 @@ struct DecodingTests {
             try QuotaFetcher.quotaFault(in: Fetched(body: fault, source: RecordedBodies.source))
         }
         let code = Array(#""320011""#.utf8)
-        #expect(QuotaFetcher.contains(code, in: code))
-        #expect(QuotaFetcher.contains(code, in: Array(#"x"320011""#.utf8)))
-        #expect(QuotaFetcher.contains(code, in: Array(#""320011"x"#.utf8)))
-        #expect(!QuotaFetcher.contains(code, in: Array(#""32001"#.utf8)))
-        #expect(!QuotaFetcher.contains(code, in: Array(#""3200111"320011"#.utf8)))
-        #expect(!QuotaFetcher.contains(code, in: []))
+        #expect(ByteSearch.contains(code, in: code))
+        #expect(ByteSearch.contains(code, in: Array(#"x"320011""#.utf8)))
+        #expect(ByteSearch.contains(code, in: Array(#""320011"x"#.utf8)))
+        #expect(!ByteSearch.contains(code, in: Array(#""32001"#.utf8)))
+        #expect(!ByteSearch.contains(code, in: Array(#""3200111"320011"#.utf8)))
+        #expect(!ByteSearch.contains(code, in: []))
         let answer = Array(#"{"boxOfficeResult":{"audiCnt":"320011"}}"#.utf8)
-        #expect(QuotaFetcher.contains(code, in: answer))
+        #expect(ByteSearch.contains(code, in: answer))
     }
 
     @Test("Kakao image search: the first document, an empty result, error bodies")

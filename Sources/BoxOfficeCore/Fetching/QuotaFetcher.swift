@@ -30,24 +30,10 @@ package struct QuotaFetcher: Fetcher {
     /// that it carries when the quota resets (``QuotaGuard/dated(_:)``) as the local budget's does. Any other
     /// answer, faults included, goes on to its decoder; only a body that names the code is parsed here.
     package static func quotaFault(in fetched: Fetched) throws(BoxOfficeError) -> Fetched {
-        guard fetched.body.count < 4096, contains(quotaFaultCode, in: fetched.body) else { return fetched }
+        guard fetched.body.count < 4096, ByteSearch.contains(quotaFaultCode, in: fetched.body) else { return fetched }
         try KOBISDecoder.checkFault(try UpstreamReader.read(.kobis, fetched))
         return fetched
     }
 
     private static let quotaFaultCode = Array(#""320011""#.utf8)
-
-    /// Whether `needle` occurs in `body`: a byte loop over the first byte and `memcmp` at each match. The generic
-    /// `starts(with:)` at every index was about 100,000 instructions on every KOBIS answer (callgrind, issue 43).
-    package static func contains(_ needle: [UInt8], in body: [UInt8]) -> Bool {
-        guard let first = needle.first, body.count >= needle.count else { return false }
-        return body.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { wanted in
-                for start in 0...(haystack.count - wanted.count) where haystack[start] == first {
-                    if memcmp(haystack.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0 { return true }
-                }
-                return false
-            }
-        }
-    }
 }

@@ -65,15 +65,13 @@ package enum LoneSurrogates {
 
     /// Whether `body` holds `\u` followed by `d` or `D`: every surrogate escape starts so.
     static func mayHaveOne(_ body: [UInt8]) -> Bool {
-        var index = 0
-        while index + 2 < body.count {
-            if body[index] == UInt8(ascii: "\\"), body[index + 1] == UInt8(ascii: "u"),
-                body[index + 2] | 0x20 == UInt8(ascii: "d")
-            {
-                return true
-            }
-            index += 1
+        var from = 0
+        while let at = ByteSearch.firstIndex(of: escape, in: body, from: from) {
+            if at + 2 < body.count, body[at + 2] | 0x20 == UInt8(ascii: "d") { return true }
+            from = at + 2
         }
         return false
     }
+
+    private static let escape = Array(#"\u"#.utf8)
 }

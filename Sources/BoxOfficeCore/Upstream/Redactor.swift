@@ -16,6 +16,8 @@ package struct Redactor: Sendable, Hashable {
     package static let mark = "REDACTED"
     /// Secrets to take out, longest first (a key that contains another is replaced whole).
     package let secrets: [String]
+    /// What ``containsSecret(_:)`` searches bytes for: every secret and `KakaoAK`, as bytes once.
+    private let needles: [[UInt8]]
 
     /// - Parameter secrets: keys, passwords, tokens; empty ones and those under 4 characters are ignored (they would
     ///   match ordinary text; no real key is that short), except a `user:password` pair, which counts whole. Each is
@@ -32,6 +34,7 @@ package struct Redactor: Sendable, Hashable {
             if secret.contains("/") { all.insert(secret.replacing("/", with: "\\/")) }
         }
         self.secrets = all.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+        needles = (self.secrets + ["KakaoAK"]).map { Array($0.utf8) }
     }
 
     /// Nothing to take out.
@@ -80,16 +83,15 @@ package struct Redactor: Sendable, Hashable {
     package func containsSecret(_ bytes: [UInt8]) -> Bool {
         if holdsSecret(bytes) { return true }
         // `\u00` starts every escape of an ASCII character.
-        guard Self.find(Array(#"\u00"#.utf8), in: bytes) else { return false }
+        guard ByteSearch.contains(Self.asciiEscape, in: bytes) else { return false }
         return holdsSecret(Self.unescapingASCII(bytes))
     }
 
     private func holdsSecret(_ bytes: [UInt8]) -> Bool {
-        for secret in secrets + ["KakaoAK"] where Self.find(Array(secret.utf8), in: bytes) {
-            return true
-        }
-        return false
+        needles.contains { ByteSearch.contains($0, in: bytes) }
     }
+
+    private static let asciiEscape = Array(#"\u00"#.utf8)
 
     /// `bytes` with every `\u00XX` escape of a printable ASCII character replaced by the character: what a
     /// secret looks like once the JSON is read. (An escaped backslash, `\\u0041`, is read as an escape too: the
@@ -120,16 +122,5 @@ package struct Redactor: Sendable, Hashable {
             }
         }
         return out
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 }
