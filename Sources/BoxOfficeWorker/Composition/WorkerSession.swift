@@ -77,8 +77,9 @@ package enum WorkerSession {
             logger.notice("\(notice)\(configuration.offlineRequested ? " (--offline given)" : "")")
         }
         var server = configuration.server
-        // Every job on the HTTP client's event loop: its exchange, its answer and its waits there, no hand-offs.
-        server.jobExecutor = EventLoopExecutor.shared
+        // Live, every job on the HTTP client's event loop: its exchange, its answer and its waits there, no
+        // hand-offs. Offline there is no client, and no loop to start for the jobs (a cold start's threads).
+        server.jobExecutor = runtime.isOffline ? nil : EventLoopExecutor.shared
         let registry: MethodRegistry
         switch face {
         case .jsonRPC:
