@@ -12,7 +12,6 @@ import os
 import pathlib
 import subprocess
 import sys
-import tempfile
 import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -56,13 +55,13 @@ def call(process, identifier, date):
     process.stdin.write((json.dumps(line) + "\n").encode())
 
 
-def test_connections_are_kept_alive_across_calls_and_after_a_burst():
+def test_connections_are_kept_alive_across_calls_and_after_a_burst(tmp_path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), KeepAlive)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
     environment.update({"KOBIS_API_KEY": "test-kobis-key", "KAKAO_REST_API_KEY": "",
                         "KOBIS_BASE_URL": "http://127.0.0.1:%d/kobis" % server.server_address[1],
-                        "BOXOFFICE_CACHE_DIR": tempfile.mkdtemp(prefix="boxoffice-keepalive-")})
+                        "BOXOFFICE_CACHE_DIR": str(tmp_path / "cache")})
     process = subprocess.Popen([BINARY, "--today", "2026-11-21"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=environment)
     try:

@@ -127,18 +127,45 @@ struct UpstreamReader {
     // These read the member directly and build the pointer only when a field is bad.
 
     private func field(_ key: String) throws(BoxOfficeError) -> UpstreamReader {
+        UpstreamReader(service, try fieldValue(key), path: path, lazyKey: key)
+    }
+
+    private func fieldValue(_ key: String) throws(BoxOfficeError) -> JSONValue {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
         guard let child = object[key] else {
             throw BoxOfficeError.malformed(
                 service, at: path.appending(key).description, "the member \"\(key)\" is missing")
         }
-        return UpstreamReader(service, child, path: path, lazyKey: key)
+        return child
     }
 
-    func string(_ key: String) throws(BoxOfficeError) -> String { try field(key).string() }
-    func int64(_ key: String) throws(BoxOfficeError) -> Int64 { try field(key).int64() }
-    func int(_ key: String) throws(BoxOfficeError) -> Int { try field(key).int() }
-    func double(_ key: String) throws(BoxOfficeError) -> Double { try field(key).double() }
+    // The common forms are read from the value itself; a child reader (which carries the path) is made only for
+    // the rest, and for the error a bad field gets.
+
+    func string(_ key: String) throws(BoxOfficeError) -> String {
+        let child = try fieldValue(key)
+        if case .string(let text) = child { return text.trimmingSpaces }
+        return try UpstreamReader(service, child, path: path, lazyKey: key).string()
+    }
+
+    func int64(_ key: String) throws(BoxOfficeError) -> Int64 {
+        let child = try fieldValue(key)
+        switch child {
+        case .integer(let integer): return integer
+        case .string(let text): if let number = Int64(text.trimmingSpaces) { return number }
+        default: break
+        }
+        return try UpstreamReader(service, child, path: path, lazyKey: key).int64()
+    }
+
+    func int(_ key: String) throws(BoxOfficeError) -> Int { Int(try int64(key)) }
+
+    func double(_ key: String) throws(BoxOfficeError) -> Double {
+        let child = try fieldValue(key)
+        if case .string(let text) = child, let number = Double(text.trimmingSpaces), number.isFinite { return number }
+        return try UpstreamReader(service, child, path: path, lazyKey: key).double()
+    }
+
     func optionalDate(_ key: String) throws(BoxOfficeError) -> CalendarDate? { try field(key).optionalDate() }
 
     /// The member's trimmed string, or nil when missing, null or blank.
@@ -167,7 +194,14 @@ extension String {
     /// none: their first and last bytes say so without looking at characters.
     var trimmingSpaces: String {
         let isPadding = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        guard let first = utf8.first, let last = utf8.last, isPadding(first) || isPadding(last) else { return self }
+        // The ends read from the contiguous UTF-8 (no copy for the native strings a body is read into): the
+        // generic `utf8.last` stepped back through the view's index on each of a box office's ~180 fields.
+        var text = self
+        let padded = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return isPadding(first) || isPadding(last)
+        }
+        guard padded else { return self }
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -143,7 +143,7 @@ package final class CachingFetcher: Fetcher {
             return false
         }
         let source = Source(
-            origin: .cache, fetchedAt: Date(timeIntervalSince1970: stored.fetchedAt).formatted(.iso8601))
+            origin: .cache, fetchedAt: UTCTimestamp.string(secondsSince1970: stored.fetchedAt))
         memory.store(call.key, stored, source: source, document: nil)
         return true
     }

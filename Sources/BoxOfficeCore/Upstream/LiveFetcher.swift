@@ -246,6 +246,6 @@ package struct LiveFetcher: Fetcher {
     static let longestRetryAfter = 5.0
 
     static func now() -> String {
-        Date().formatted(.iso8601)
+        UTCTimestamp.now()
     }
 }

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 package import FoundationEssentials
 import Glibc
 
@@ -18,6 +19,6 @@ package struct WorkerClock: Sendable {
 
     /// `startedAt` in RFC 3339, UTC, whole seconds.
     package var startedAtText: String {
-        startedAt.formatted(.iso8601)
+        UTCTimestamp.string(secondsSince1970: startedAt.timeIntervalSince1970)
     }
 }
