@@ -37,8 +37,8 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
-        // glibc's memmem, which Swift's Glibc module leaves out (ByteSearch).
-        .systemLibrary(name: "CMemmem"),
+        // glibc's memmem and pwritev2, which Swift's Glibc module leaves out (ByteSearch, OutputWriter).
+        .systemLibrary(name: "CGlibcGNU"),
         // SQLite's C API (linked statically by scripts/release-build) and the thin typed layer over it, a room of
         // its own as Jansson's: GRDB imports full Foundation on Linux, which brought ICU into the binary.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "JSONRPC",
             dependencies: [
-                "JSONSchema", "JSONCore", .product(name: "Logging", package: "swift-log"),
+                "JSONSchema", "JSONCore", "CGlibcGNU", .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "BoxOfficeCore",
             dependencies: [
-                "JSONCore", "SQLite", "Postgres", "CMemmem",
+                "JSONCore", "SQLite", "Postgres", "CGlibcGNU",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "JSONRPCTests",
             dependencies: [
-                "JSONRPC", "JSONSchema", "JSONCore", "TestSupport",
+                "JSONRPC", "JSONSchema", "JSONCore", "TestSupport", "CGlibcGNU",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strictSettings),

@@ -1,4 +1,4 @@
-import CMemmem
+import CGlibcGNU
 
 /// Byte searches over upstream bodies: whether a body names KOBIS's quota fault, holds a secret, or a `\u` escape
 /// of a surrogate. Every uncached answer passes through several (a KOBIS day's body is about 3.6 KB).
@@ -16,7 +16,7 @@ package enum ByteSearch {
         guard !needle.isEmpty, start >= 0, start <= haystack.count - needle.count else { return nil }
         return haystack.withUnsafeBytes { hay in
             needle.withUnsafeBytes { wanted in
-                cm_memmem(hay.baseAddress! + start, hay.count - start, wanted.baseAddress!, wanted.count).map {
+                cg_memmem(hay.baseAddress! + start, hay.count - start, wanted.baseAddress!, wanted.count).map {
                     hay.baseAddress!.distance(to: $0)
                 }
             }

@@ -12,7 +12,8 @@ extension OutputWriter {
             case none
             /// Wake the writer thread: there is something queued for it.
             case wakeWriter
-            /// Write these bytes on the calling thread, with the lock released; then report ``writeEnded(delivered:)``.
+            /// Write these bytes on the calling thread, with the lock released; then report
+            /// ``writeEnded(delivered:unwritten:)``.
             case writeHere([UInt8])
         }
 
@@ -20,7 +21,7 @@ extension OutputWriter {
         enum WriterStep {
             /// Wait on the condition.
             case wait
-            /// Write this batch with the lock released; then report ``writeEnded(delivered:)``.
+            /// Write this batch with the lock released; then report ``writeEnded(delivered:unwritten:)``.
             case write([UInt8])
             /// End the thread: resume these ``OutputWriter/finish()`` callers, and fire `hostGone` when it is.
             case end(resume: [Waiter], hostGone: Bool)
@@ -82,7 +83,8 @@ extension OutputWriter {
             return wake ? .wakeWriter : .none
         }
 
-        /// Lines handed over by a thread that may block: written there when nothing else is queued or being written.
+        /// Lines written on the calling thread when nothing else is queued or being written (by the responder
+        /// thread, which may block, or by a task with a write that does not wait); otherwise queued.
         mutating func writeNow(_ bytes: [UInt8]) -> WriteAction {
             guard !bytes.isEmpty, !isHostGone, !closed else { return .none }
             if keepsLines {
@@ -116,14 +118,22 @@ extension OutputWriter {
         }
 
         /// A write (here or on the writer thread) ended; when it failed the host is gone and what is queued is
-        /// dropped.
-        mutating func writeEnded(delivered: Bool) {
+        /// dropped. `unwritten` is the end of a write that did not wait and found no room for it: it goes first in
+        /// the queue, before anything handed over meanwhile, for the writer thread.
+        ///
+        /// Returns whether the writer thread must be woken after a write on a caller's thread: for what is queued
+        /// now, or to end (closed, host gone). An answer written whole while nothing else came wakes no thread.
+        @discardableResult
+        mutating func writeEnded(delivered: Bool, unwritten: ArraySlice<UInt8> = []) -> Bool {
             writing = false
             inWrite = 0
             if !delivered {
                 isHostGone = true
                 queued = []
+            } else if !unwritten.isEmpty {
+                queued = Array(unwritten) + queued
             }
+            return !queued.isEmpty || isHostGone || closed
         }
 
         /// No more lines are taken; the caller returns once the writer thread has ended.

@@ -1,13 +1,18 @@
+import CGlibcGNU
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The one writer of the protocol stream: whole lines, in the order they are handed over, never interleaved.
 ///
-/// Tasks hand lines over with ``write(lines:)``, which only appends them to a queue: no task ever makes a system
-/// call or waits on the pipe, so Swift's cooperative pool never blocks on a host that reads slowly, and no lock that
-/// other tasks need is held across a `write(2)`. A thread of its own takes everything queued and writes it with as
-/// few `write(2)` calls as it can (a burst of answers becomes one call), waiting with `poll(2)` when the descriptor
-/// is non-blocking and full. The responder thread, which may block, writes its own answers directly when the writer
+/// Tasks hand lines over with ``write(lines:)``, which never waits on the pipe, so no task (nor the event loop the
+/// jobs run on) ever blocks on a host that reads slowly. When the writer is idle the lines are written there and
+/// then with a write that does not wait for room (`pwritev2` with `RWF_NOWAIT`): whatever the pipe takes now, the
+/// rest queued; otherwise, and where the descriptor or the kernel has no such write, they are only queued. Why: the
+/// hop to the writer thread was a futex wake-up and two context switches on every answer (issue 43), for a pipe
+/// that nearly always has room. A thread of its own takes everything queued and writes it with as few `write(2)`
+/// calls as it can (a burst of answers becomes one call), waiting with `poll(2)` when the descriptor is
+/// non-blocking and full. The responder thread, which may block, writes its own answers directly when the writer
 /// is idle (``writeNow(lines:)``).
 ///
 /// Backpressure is the responder's business: the responder thread calls ``waitForRoom()`` before taking more input
@@ -35,6 +40,14 @@ package final class OutputWriter: @unchecked Sendable {
     package let highWaterBytes: Int
     /// Fires once when a write fails for good (`EPIPE`: the host closed its end).
     let hostGone = CancellationSignal()
+    /// Whether ``write(lines:)`` may write on the caller's thread (a write that does not wait); off for good once the
+    /// descriptor or the kernel refuses such a write.
+    private let writesWithoutWaiting = Atomic<Bool>(true)
+    /// Bytes ``write(lines:)`` wrote on its caller's thread (for tests: which path the lines took).
+    let bytesWrittenHere = Atomic<Int>(0)
+
+    /// Whether ``write(lines:)`` still writes on its caller's thread when it can.
+    var writesHere: Bool { writesWithoutWaiting.load(ordering: .relaxed) }
 
     package init(fd: Int32, highWaterBytes: Int = 4 << 20) {
         self.fd = fd
@@ -59,12 +72,29 @@ package final class OutputWriter: @unchecked Sendable {
         return machine.collected
     }
 
-    /// Queues whole protocol lines: `bytes` is one or more lines, each ending in a newline. Never blocks.
+    /// Hands over whole protocol lines: `bytes` is one or more lines, each ending in a newline. Never blocks: written
+    /// here as far as the pipe has room when the writer is idle, the rest (or all of it) queued for the writer thread.
     package func write(lines bytes: [UInt8]) {
+        let here = fd != nil && writesWithoutWaiting.load(ordering: .relaxed)
         condition.lock()
-        let action = machine.queue(bytes)
+        let action = here ? machine.writeNow(bytes) : machine.queue(bytes)
         condition.unlock()
-        if action == .wakeWriter { condition.broadcast() }
+        switch action {
+        case .none:
+            break
+        case .wakeWriter:
+            condition.broadcast()
+        case .writeHere(let batch):
+            let (written, delivered) = writeWithoutWaiting(batch)
+            bytesWrittenHere.add(written, ordering: .relaxed)
+            condition.lock()
+            // The writer thread, for the rest of this batch or what was queued meanwhile (or, when the host is gone
+            // or the writer closed, so it ends), and a responder held for room: no one else.
+            let wake = machine.writeEnded(delivered: delivered, unwritten: batch[written...]) || heldForRoom > 0
+            condition.unlock()
+            if wake { condition.broadcast() }
+            if !delivered { hostGone.fire(byShutdown: true) }
+        }
     }
 
     /// Writes whole protocol lines from a thread that may block (the responder thread, never a task): with
@@ -82,10 +112,11 @@ package final class OutputWriter: @unchecked Sendable {
         case .writeHere(let batch):
             let delivered = writeFully(batch)
             condition.lock()
-            machine.writeEnded(delivered: delivered)
+            // The writer thread for what was queued meanwhile (or, when the host is gone or the writer closed, so it
+            // ends): not after every answer, which woke it for nothing.
+            let wake = machine.writeEnded(delivered: delivered) || heldForRoom > 0
             condition.unlock()
-            // Wakes the writer thread for what was queued meanwhile (or, when the host is gone, so it ends).
-            condition.broadcast()
+            if wake { condition.broadcast() }
             if !delivered { hostGone.fire(byShutdown: true) }
         }
     }
@@ -151,6 +182,36 @@ package final class OutputWriter: @unchecked Sendable {
                 for waiter in waiters { waiter.resume() }
                 return
             }
+        }
+    }
+
+    /// Writes `bytes` as far as the descriptor takes them without waiting: the count written, and false when the
+    /// write failed for good (`EPIPE`). No room (`EAGAIN`) ends it early; a descriptor or kernel without such writes
+    /// ends it too and turns them off, so later lines go to the writer thread alone.
+    private func writeWithoutWaiting(_ bytes: [UInt8]) -> (written: Int, delivered: Bool) {
+        guard let fd else { return (bytes.count, true) }
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = cg_write_without_waiting(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if result > 0 {
+                    offset += result
+                    continue
+                }
+                if result == 0 { return (offset, true) }
+                switch errno {
+                case EINTR:
+                    continue
+                case EAGAIN:
+                    return (offset, true)
+                case EOPNOTSUPP, EINVAL, ENOSYS, ESPIPE:
+                    writesWithoutWaiting.store(false, ordering: .relaxed)
+                    return (offset, true)
+                default:
+                    return (offset, false)
+                }
+            }
+            return (offset, true)
         }
     }
 

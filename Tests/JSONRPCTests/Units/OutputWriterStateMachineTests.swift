@@ -59,6 +59,57 @@ struct OutputWriterStateMachineTests {
         #expect(queued == Self.line)
     }
 
+    @Test("after a write on a caller's thread the writer thread is woken only when it has something to do")
+    func wakesOnlyWhenNeeded() {
+        var machine = Machine(highWaterBytes: 100)
+        _ = machine.writeNow(Self.line)
+        let whole = machine.writeEnded(delivered: true)
+        _ = machine.writeNow(Self.line)
+        _ = machine.queue(Self.line)
+        let queuedMeanwhile = machine.writeEnded(delivered: true)
+        _ = machine.nextWriterStep()
+        machine.writeEnded(delivered: true)
+        _ = machine.writeNow(Self.line)
+        let partial = machine.writeEnded(delivered: true, unwritten: Self.line[1...])
+        _ = machine.nextWriterStep()
+        machine.writeEnded(delivered: true)
+        _ = machine.writeNow(Self.line)
+        _ = machine.finish(1)
+        let closedMeanwhile = machine.writeEnded(delivered: true)
+        var failing = Machine(highWaterBytes: 100)
+        _ = failing.writeNow(Self.line)
+        let failed = failing.writeEnded(delivered: false)
+        #expect(!whole, "an answer written whole, nothing queued: no wake-up")
+        #expect(queuedMeanwhile, "lines queued meanwhile")
+        #expect(partial, "the end of the line is queued")
+        #expect(closedMeanwhile, "closed meanwhile: the writer thread must end")
+        #expect(failed, "the host is gone: the writer thread must end")
+    }
+
+    @Test("a write that found no room for its end: the end goes first, before lines handed over meanwhile")
+    func unwrittenEndGoesFirst() {
+        var machine = Machine(highWaterBytes: 100)
+        let batch = Array("{\"id\":1}\n{\"id\":2}\n".utf8)
+        guard case .writeHere(let here) = machine.writeNow(batch) else {
+            Issue.record("an idle writer writes here")
+            return
+        }
+        let meanwhile = Array("{\"id\":3}\n".utf8)
+        _ = machine.writeNow(meanwhile)
+        #expect(machine.pendingBytes == batch.count + meanwhile.count, "the write under way counts until it ends")
+        // The pipe took the first line and four bytes of the second.
+        machine.writeEnded(delivered: true, unwritten: here[13...])
+        #expect(machine.pendingBytes == batch.count - 13 + meanwhile.count)
+        #expect(Self.batch(machine.nextWriterStep()) == Array(batch[13...]) + meanwhile)
+        machine.writeEnded(delivered: true)
+        #expect(Self.waits(machine.nextWriterStep()))
+        // A failed write drops its end with everything queued.
+        _ = machine.writeNow(batch)
+        _ = machine.writeNow(meanwhile)
+        machine.writeEnded(delivered: false, unwritten: batch[5...])
+        #expect(machine.pendingBytes == 0 && machine.isHostGone)
+    }
+
     @Test("backpressure counts the write under way; a gone host or an ended writer never holds the reader")
     func room() {
         var machine = Machine(highWaterBytes: 4)

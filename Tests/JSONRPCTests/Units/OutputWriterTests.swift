@@ -1,3 +1,4 @@
+import CGlibcGNU
 import Foundation
 import NIOConcurrencyHelpers
 import Synchronization
@@ -49,6 +50,74 @@ struct OutputWriterTests {
         #expect(await eventually { received.withLockedValue { $0.count } >= expected.count })
         #expect(received.withLockedValue { $0 } == expected)
         #expect(!writer.hostGone.isFired)
+    }
+
+    @Test("a task's lines never wait on a full blocking pipe: what fits is written, the rest waits for the writer")
+    func tasksNeverWaitOnAFullPipe() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        _ = fcntl(writeEnd, 1031 /* F_SETPIPE_SZ */, 4096)
+        // The pipe (blocking, as a host's usually is) is full before the writer is made.
+        let filler = [UInt8](repeating: UInt8(ascii: "f"), count: 4095) + [0x0A]
+        #expect(filler.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) } == filler.count)
+        let writer = OutputWriter(fd: writeEnd)
+        var expected = filler
+        let handed = Task {
+            var lines: [UInt8] = []
+            for index in 0..<300 {
+                let pad = String(repeating: "p", count: index % 5 * 700)
+                let line = Array("{\"id\":\(index),\"pad\":\"\(pad)\"}\n".utf8)
+                lines += line
+                writer.write(lines: line)
+            }
+            return lines
+        }
+        // Every call returned while nobody read: a write that waited for room would hold the task here for ever.
+        expected += await handed.value
+        let received = NIOLockedValueBox<[UInt8]>([])
+        let readerThread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 3000)
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.withLockedValue { $0 += buffer[..<count] }
+            }
+        }
+        readerThread.start()
+        await writer.finish()
+        close(writeEnd)
+        #expect(await eventually { readerThread.isFinished })
+        close(readEnd)
+        #expect(received.withLockedValue { $0 } == expected, "whole, in order, nothing lost or doubled")
+    }
+
+    @Test("a task's lines go out on its own thread where the kernel has writes that do not wait, else the writer's")
+    func writtenHereWhenTheKernelCan() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        // Whether this kernel takes RWF_NOWAIT on a pipe (Linux 6.x does; older ones refuse it with EOPNOTSUPP).
+        let probe: [UInt8] = [0x0A]
+        let kernelCan = probe.withUnsafeBytes { cg_write_without_waiting(writeEnd, $0.baseAddress, 1) } == 1
+        var scratch: [UInt8] = [0]
+        if kernelCan { #expect(read(readEnd, &scratch, 1) == 1) }
+        let writer = OutputWriter(fd: writeEnd)
+        let lines = (0..<50).map { Array("{\"id\":\($0)}\n".utf8) }
+        await Task { for line in lines { writer.write(lines: line) } }.value
+        await writer.finish()
+        close(writeEnd)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(readEnd, &buffer, buffer.count), count > 0 { received += buffer[..<count] }
+        close(readEnd)
+        #expect(received == lines.flatMap { $0 })
+        if kernelCan {
+            #expect(writer.bytesWrittenHere.load(ordering: .relaxed) == received.count, "every line written here")
+            #expect(writer.writesHere)
+        } else {
+            #expect(!writer.writesHere, "turned off after the first refusal")
+        }
     }
 
     @Test("EPIPE: the host-gone signal fires once, and everything later is dropped without blocking")

@@ -1,0 +1,35 @@
+#ifndef BOXOFFICE_CGLIBCGNU_SHIM_H
+#define BOXOFFICE_CGLIBCGNU_SHIM_H
+
+/* Two of glibc's GNU extensions (also in musl), which Swift's Glibc module
+   does not import: they are declared only under _GNU_SOURCE, and that module
+   is built without it. Declared here as glibc declares them, and called
+   through inline functions. ByteSearch uses the first, OutputWriter the
+   second. */
+
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+extern ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
+
+/* RWF_NOWAIT from <linux/fs.h>: fail with EAGAIN instead of waiting. */
+#define CG_RWF_NOWAIT 0x00000008
+
+static inline const void *cg_memmem(const void *haystack, size_t haystack_length, const void *needle,
+                                    size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+/* write(2) at the descriptor's own position that never waits for room: it
+   writes what fits now and returns the count, or fails with EAGAIN when
+   nothing fits. Pipes take it from Linux 6.x on, sockets and some file
+   systems from 4.14; where the descriptor or the kernel cannot, it fails with
+   EOPNOTSUPP, EINVAL or ENOSYS. */
+static inline ssize_t cg_write_without_waiting(int fd, const void *bytes, size_t length) {
+    struct iovec vector = {(void *)bytes, length};
+    return pwritev2(fd, &vector, 1, -1, CG_RWF_NOWAIT);
+}
+
+#endif
