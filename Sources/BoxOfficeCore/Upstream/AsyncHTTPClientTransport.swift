@@ -234,7 +234,6 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     ) async throws -> AnswerCollector.Answer {
         let started = NIOLockedValueBox<(task: HTTPClient.Task<AnswerCollector.Answer>?, cancelled: Bool)>((nil, false))
         let loop = self.loop
-        let onLoop = loop.inEventLoop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let begin: @Sendable () -> Void = {
@@ -249,7 +248,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                     if cancelled { task.cancel() }
                     task.futureResult.whenComplete { continuation.resume(with: $0) }
                 }
-                if onLoop { begin() } else { loop.execute(begin) }
+                if loop.inEventLoop { begin() } else { loop.execute(begin) }
             }
         } onCancel: {
             started.withLockedValue { state -> HTTPClient.Task<AnswerCollector.Answer>? in
