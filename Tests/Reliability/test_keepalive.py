@@ -1,5 +1,6 @@
 """A worker keeps its connections to KOBIS alive between calls: sequential calls reuse one connection, and after a
-burst of concurrent calls the connections it opened serve the calls after it, with no new connect.
+burst of concurrent calls the connections it opened serve the calls after it, with no new connect. And the event
+loop the live jobs run on is the only one, and is never started offline.
 
 Why a test: every job runs on the HTTP client's event loop (EventLoopExecutor), and AsyncHTTPClient keeps alive only
 the connections of requests that *prefer* a loop; a request that *requires* its loop gets a connection of its own,
@@ -49,9 +50,9 @@ class KeepAlive(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def call(process, identifier, date):
+def call(process, identifier, date, refresh=True):
     line = {"jsonrpc": "2.0", "id": identifier, "method": "boxoffice.daily",
-            "params": {"date": date, "refresh": True}}
+            "params": {"date": date, "refresh": refresh}}
     process.stdin.write((json.dumps(line) + "\n").encode())
 
 
@@ -96,3 +97,28 @@ def test_connections_are_kept_alive_across_calls_and_after_a_burst(tmp_path):
         server.shutdown()
         server.server_close()
     assert process.returncode == 0
+
+
+def thread_names(pid):
+    return sorted(pathlib.Path("/proc/%d/task/%s/comm" % (pid, task)).read_text().strip()
+                  for task in os.listdir("/proc/%d/task" % pid))
+
+
+def test_offline_jobs_start_no_event_loop_threads(tmp_path):
+    """Offline there is no HTTP client: a job that goes through the shared call (the first offline day is one) must
+    not start the event loop group on the way (a first cut did, through EventLoopExecutor.current(): two threads and
+    5-10 % of the CLI's daily screen)."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
+    environment["BOXOFFICE_CACHE_DIR"] = str(tmp_path / "cache")
+    process = subprocess.Popen([BINARY, "--offline", "--today", "2026-11-21"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment)
+    try:
+        call(process, 1, "2022-01-05", refresh=False)
+        process.stdin.flush()
+        answer = json.loads(process.stdout.readline())
+        assert "result" in answer, answer
+        names = thread_names(process.pid)
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    assert not [name for name in names if name.startswith("NIO-")], names
