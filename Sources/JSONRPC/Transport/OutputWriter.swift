@@ -79,21 +79,10 @@ package final class OutputWriter: @unchecked Sendable {
         condition.lock()
         let action = here ? machine.writeNow(bytes) : machine.queue(bytes)
         condition.unlock()
-        switch action {
-        case .none:
-            break
-        case .wakeWriter:
-            condition.broadcast()
-        case .writeHere(let batch):
-            let (written, delivered) = writeWithoutWaiting(batch)
-            bytesWrittenHere.add(written, ordering: .relaxed)
-            condition.lock()
-            // The writer thread, for the rest of this batch or what was queued meanwhile (or, when the host is gone
-            // or the writer closed, so it ends), and a responder held for room: no one else.
-            let wake = machine.writeEnded(delivered: delivered, unwritten: batch[written...]) || heldForRoom > 0
-            condition.unlock()
-            if wake { condition.broadcast() }
-            if !delivered { hostGone.fire(byShutdown: true) }
+        perform(action) { batch in
+            let outcome = writeWithoutWaiting(batch)
+            bytesWrittenHere.add(outcome.written, ordering: .relaxed)
+            return outcome
         }
     }
 
@@ -104,17 +93,30 @@ package final class OutputWriter: @unchecked Sendable {
         condition.lock()
         let action = machine.writeNow(bytes)
         condition.unlock()
+        perform(action) { batch in
+            let delivered = writeFully(batch)
+            return (delivered ? batch.count : 0, delivered)
+        }
+    }
+
+    /// Does what a hand-over returned: nothing, wake the writer thread, or write here with `write` (how far it got,
+    /// and whether the host is still there) and report the end. The writer thread is woken after a write here only
+    /// for the rest of the batch or what was queued meanwhile, or to end (host gone, writer closed), and so is a
+    /// responder held for room: waking it after every answer cost a futex call and two context switches for
+    /// nothing.
+    private func perform(
+        _ action: StateMachine<CheckedContinuation<Void, Never>>.WriteAction,
+        writingWith write: ([UInt8]) -> (written: Int, delivered: Bool)
+    ) {
         switch action {
         case .none:
             break
         case .wakeWriter:
             condition.broadcast()
         case .writeHere(let batch):
-            let delivered = writeFully(batch)
+            let (written, delivered) = write(batch)
             condition.lock()
-            // The writer thread for what was queued meanwhile (or, when the host is gone or the writer closed, so it
-            // ends): not after every answer, which woke it for nothing.
-            let wake = machine.writeEnded(delivered: delivered) || heldForRoom > 0
+            let wake = machine.writeEnded(delivered: delivered, unwritten: batch[written...]) || heldForRoom > 0
             condition.unlock()
             if wake { condition.broadcast() }
             if !delivered { hostGone.fire(byShutdown: true) }

@@ -20,6 +20,25 @@ struct OutputWriterTests {
         return (ends[0], ends[1])
     }
 
+    /// A host reading `fd` on a thread of its own until end of file, `chunk` bytes at a time with `pause` µs
+    /// between reads; the thread (started) and what it read.
+    private static func startReading(
+        _ fd: Int32, chunk: Int, pause: useconds_t = 0
+    ) -> (thread: Thread, received: NIOLockedValueBox<[UInt8]>) {
+        let received = NIOLockedValueBox<[UInt8]>([])
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: chunk)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.withLockedValue { $0 += buffer[..<count] }
+                if pause > 0 { usleep(pause) }  // sleep-ok: a host that reads slowly
+            }
+        }
+        thread.start()
+        return (thread, received)
+    }
+
     @Test("lines handed over faster than the host reads arrive whole and in order (partial writes, EAGAIN)")
     func partialWritesAndEAGAIN() async throws {
         signal(SIGPIPE, SIG_IGN)
@@ -34,17 +53,7 @@ struct OutputWriterTests {
             writer.write(lines: line)
         }
         // The host reads slowly, in small pieces, while the writer waits on a full pipe.
-        let received = NIOLockedValueBox<[UInt8]>([])
-        let readerThread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 1000)
-            while true {
-                let count = read(readEnd, &buffer, buffer.count)
-                if count <= 0 { break }
-                received.withLockedValue { $0 += buffer[..<count] }
-                usleep(50)  // sleep-ok: a host that reads slowly
-            }
-        }
-        readerThread.start()
+        let (_, received) = Self.startReading(readEnd, chunk: 1000, pause: 50)
         await writer.finish()
         close(writeEnd)
         #expect(await eventually { received.withLockedValue { $0.count } >= expected.count })
@@ -75,16 +84,7 @@ struct OutputWriterTests {
         }
         // Every call returned while nobody read: a write that waited for room would hold the task here for ever.
         expected += await handed.value
-        let received = NIOLockedValueBox<[UInt8]>([])
-        let readerThread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 3000)
-            while true {
-                let count = read(readEnd, &buffer, buffer.count)
-                if count <= 0 { break }
-                received.withLockedValue { $0 += buffer[..<count] }
-            }
-        }
-        readerThread.start()
+        let (readerThread, received) = Self.startReading(readEnd, chunk: 3000)
         await writer.finish()
         close(writeEnd)
         #expect(await eventually { readerThread.isFinished })
@@ -175,16 +175,7 @@ struct OutputWriterTests {
         #expect(pipe(&pair) == 0)
         let (readEnd, writeEnd) = (pair[0], pair[1])
         let writer = OutputWriter(fd: writeEnd)
-        let received = NIOLockedValueBox<[UInt8]>([])
-        let readerThread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = read(readEnd, &buffer, buffer.count)
-                if count <= 0 { break }
-                received.withLockedValue { $0 += buffer[..<count] }
-            }
-        }
-        readerThread.start()
+        let (readerThread, received) = Self.startReading(readEnd, chunk: 8192)
         let responder = Thread {
             for index in 0..<2000 {
                 writer.writeNow(lines: Array("now-\(index)-\(String(repeating: "n", count: index % 300))\n".utf8))
