@@ -24,9 +24,9 @@ static inline const void *cg_memmem(const void *haystack, size_t haystack_length
 
 /* write(2) at the descriptor's own position that never waits for room: it
    writes what fits now and returns the count, or fails with EAGAIN when
-   nothing fits. Pipes take it from Linux 6.x on, sockets and some file
-   systems from 4.14; where the descriptor or the kernel cannot, it fails with
-   EOPNOTSUPP, EINVAL or ENOSYS. */
+   nothing fits. Pipes take it from Linux 6.4 on, sockets and some file
+   systems from 4.14 (the flag's first kernel); where the descriptor or the
+   kernel cannot, it fails with EOPNOTSUPP, EINVAL or ENOSYS. */
 static inline ssize_t cg_write_without_waiting(int fd, const void *bytes, size_t length) {
     struct iovec vector = {(void *)bytes, length};
     return pwritev2(fd, &vector, 1, -1, CG_RWF_NOWAIT);

@@ -10,8 +10,9 @@ import Synchronization
 /// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
 ///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work starts as a task of its own
-///   (``JobTasks``);
-/// - the writer thread (``OutputWriter``) owns stdout;
+///   (``JobTasks``, on ``ServerConfiguration/jobExecutor`` when one is given);
+/// - the writer thread (``OutputWriter``) writes what could not be written at once: an answer goes out on the
+///   thread that made it when the writer is idle and the pipe has room (never waiting for it), else it is queued;
 /// - at most `maxInFlight` lines are worked on or waiting for their turn at once (``InFlightGate``); then the
 ///   responder waits, the bounded ``LineQueue`` fills, and reading stops (backpressure).
 ///

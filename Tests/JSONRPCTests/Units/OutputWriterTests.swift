@@ -97,7 +97,7 @@ struct OutputWriterTests {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let (readEnd, writeEnd) = (ends[0], ends[1])
-        // Whether this kernel takes RWF_NOWAIT on a pipe (Linux 6.x does; older ones refuse it with EOPNOTSUPP).
+        // Whether this kernel takes RWF_NOWAIT on a pipe (Linux 6.4 and later do; older ones refuse it with EOPNOTSUPP).
         let probe: [UInt8] = [0x0A]
         let kernelCan = probe.withUnsafeBytes { cg_write_without_waiting(writeEnd, $0.baseAddress, 1) } == 1
         var scratch: [UInt8] = [0]
