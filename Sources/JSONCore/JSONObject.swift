@@ -1,9 +1,11 @@
 /// A JSON object: members in document order, keys unique.
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects of a protocol message; equality ignores
-/// member order, as JSON does. The scan compares lengths before text: two different strings compare through an
+/// member order, as JSON does. The scan compares UTF-8 lengths before text: two different strings compare through an
 /// out-of-line call of the standard library even when both are small, and most keys of an object differ in length
-/// (a KOBIS box office entry's eighteen fields were 3 % of an uncached call's CPU in these compares, issue 43).
+/// (a KOBIS box office entry's eighteen fields were 3 % of an uncached call's CPU in these compares, issue 43). So two
+/// keys match only when their UTF-8 is as long: canonically equivalent keys spelled with different bytes (`é` and
+/// `e` + U+0301) are two keys, as they are to Jansson, which compares bytes.
 package struct JSONObject: Sendable, Hashable, Sequence {
     /// One member of an object.
     package struct Member: Sendable, Hashable {

@@ -18,6 +18,15 @@ struct UTCTimestampTests {
         }
     }
 
+    @Test("a time that is not finite or is out of range is written as the style writes it, never a crash")
+    func outOfRange() {
+        for moment in [Double.nan, .infinity, -.infinity, -1, 1e300, 253_402_300_800] {
+            #expect(
+                UTCTimestamp.string(secondsSince1970: moment)
+                    == Date(timeIntervalSince1970: moment).formatted(.iso8601), "\(moment)")
+        }
+    }
+
     @Test("now is today in UTC, to the second")
     func now() {
         let before = Date().timeIntervalSince1970.rounded(.down)

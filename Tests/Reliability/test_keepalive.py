@@ -30,16 +30,20 @@ class KeepAlive(http.server.BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
     connections = 0
     requests = 0
+    # The connection (its number, in accepting order) that served each request, in serving order.
+    served = []
     lock = threading.Lock()
 
     def setup(self):
         super().setup()
         with KeepAlive.lock:
             KeepAlive.connections += 1
+            self.number = KeepAlive.connections
 
     def do_GET(self):
         with KeepAlive.lock:
             KeepAlive.requests += 1
+            KeepAlive.served.append(self.number)
         self.send_response(200)
         self.send_header("Content-Type", "application/json;charset=UTF-8")
         self.send_header("Content-Length", str(len(BODY)))
@@ -84,13 +88,17 @@ def test_connections_are_kept_alive_across_calls_and_after_a_burst(tmp_path):
         assert all("result" in answer for answer in burst), burst
         after_burst = KeepAlive.connections
         assert after_burst <= 13, "%d connections after a burst of 12" % after_burst
-        # After the burst, sequential calls find a kept connection: none is opened.
+        # After the burst, sequential calls are served by the connections kept from it. (Not "no connection is
+        # opened": the pool may still be making one it began for a queued request of the burst that an idle
+        # connection served first, accepted after the burst's answers; a connect per call would be 20.)
         for identifier in range(200, 220):
             call(process, identifier, "2022-01-05")
             process.stdin.flush()
             assert "result" in json.loads(process.stdout.readline())
-        assert KeepAlive.connections == after_burst, "%d connections after the burst, %d after 20 more calls" % (
-            after_burst, KeepAlive.connections)
+        with KeepAlive.lock:
+            serving = set(KeepAlive.served[-20:])
+        assert len(serving) <= 2, "20 calls after the burst were served by %d connections (%d after the burst, %d now)" % (
+            len(serving), after_burst, KeepAlive.connections)
     finally:
         process.stdin.close()
         process.wait(timeout=30)

@@ -9,6 +9,10 @@ import FoundationEssentials
 package enum UTCTimestamp {
     /// The moment `secondsSince1970` (UTC), the fraction of a second dropped.
     package static func string(secondsSince1970 seconds: Double) -> String {
+        // Years 1970–9999 here; anything else (a stored time that is not finite, or absurd) as the style writes it.
+        guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else {
+            return Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+        }
         let whole = Int(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let second = whole - days * 86_400

@@ -3,8 +3,8 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
-/// Gathers one HTTP answer — its head and its whole body, up to a cap — on the connection's event loop, and hands
-/// it over once, when the exchange is complete.
+/// Gathers one HTTP answer — its head and its whole body, up to a cap — on the delegate's event loop (the jobs'
+/// loop, where the connection is preferred), and hands it over once, when the exchange is complete.
 ///
 /// Why a delegate and not AsyncHTTPClient's async `execute`: there the head resumes the caller's task, the body
 /// arrives as an async sequence read from the pool, and a whole-exchange deadline needs a timer task of its own (the

@@ -51,11 +51,17 @@ package struct Presenter: Sendable {
     package func card(_ view: AnswerView, layout: ListLayout, warn: (String) -> Void) async throws(RPCError) -> [UInt8]
     {
         let posters = await runtime.downloadedPosters(view.posterURLs, warn: warn)
-        do {
-            return try CardRenderer.load().render(view, layout: layout, posters: posters, warn: warn)
-        } catch {
-            throw BoxOfficeError(.notConfigured, error.message).rpcError
+        // Drawn on Swift's global pool, never on the event loop a live job runs on (EventLoopExecutor): a card is tens
+        // of milliseconds of CPU, and every exchange on the loop would wait for it.
+        let drawn = await withTaskExecutorPreference(globalConcurrentExecutor) {
+            () async -> Result<[UInt8], RPCError> in
+            do throws(CardError) {
+                return .success(try CardRenderer.load().render(view, layout: layout, posters: posters, warn: warn))
+            } catch {
+                return .failure(BoxOfficeError(.notConfigured, error.message).rpcError)
+            }
         }
+        return try drawn.get()
     }
 
     /// The chat messages at once: they need no download, so a cached answer with `chat` is still answered on the

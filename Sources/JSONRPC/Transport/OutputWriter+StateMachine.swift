@@ -71,7 +71,8 @@ extension OutputWriter {
         /// Whether a reader asking for room must wait now.
         var mustWaitForRoom: Bool { pendingBytes > highWaterBytes && !isHostGone && !done }
 
-        /// Lines handed over by a task: queued for the writer thread, never written here.
+        /// Lines queued for the writer thread, never written here: a task's when writes that do not wait are off
+        /// (or the writer keeps lines in memory).
         mutating func queue(_ bytes: [UInt8]) -> WriteAction {
             guard !bytes.isEmpty, !isHostGone, !closed else { return .none }
             if keepsLines {
@@ -92,8 +93,11 @@ extension OutputWriter {
                 return .none
             }
             guard queued.isEmpty, !writing else {
+                // Whoever is writing takes these next: the writer thread loops to them, a write on a caller's
+                // thread wakes it at its end (``writeEnded(delivered:unwritten:)``), and lines already queued
+                // woke it when they were. A wake-up here would only find the writer thread with nothing to do.
                 queued.append(contentsOf: bytes)
-                return .wakeWriter
+                return .none
             }
             writing = true
             inWrite = bytes.count

@@ -188,8 +188,8 @@ package final class OutputWriter: @unchecked Sendable {
     }
 
     /// Writes `bytes` as far as the descriptor takes them without waiting: the count written, and false when the
-    /// write failed for good (`EPIPE`). No room (`EAGAIN`) ends it early; a descriptor or kernel without such writes
-    /// ends it too and turns them off, so later lines go to the writer thread alone.
+    /// host is gone (`EPIPE`). No room (`EAGAIN`) ends it early; any other error ends it too and turns such writes
+    /// off, so the rest and later lines go to the writer thread alone.
     private func writeWithoutWaiting(_ bytes: [UInt8]) -> (written: Int, delivered: Bool) {
         guard let fd else { return (bytes.count, true) }
         return bytes.withUnsafeBytes { buffer in
@@ -206,11 +206,13 @@ package final class OutputWriter: @unchecked Sendable {
                     continue
                 case EAGAIN:
                     return (offset, true)
-                case EOPNOTSUPP, EINVAL, ENOSYS, ESPIPE:
+                case EPIPE:
+                    return (offset, false)
+                default:
+                    // No such write here (EOPNOTSUPP, EINVAL, ENOSYS, a filter's EPERM, …): the writer thread's
+                    // plain write(2) takes the rest, and says whether the descriptor is really gone.
                     writesWithoutWaiting.store(false, ordering: .relaxed)
                     return (offset, true)
-                default:
-                    return (offset, false)
                 }
             }
             return (offset, true)

@@ -54,7 +54,7 @@ struct OutputWriterStateMachineTests {
         machine.writeEnded(delivered: true)
         let queued = Self.batch(machine.nextWriterStep())
         #expect(here == .writeHere(Self.line))
-        #expect(meanwhile == .wakeWriter, "the direct write is under way")
+        #expect(meanwhile == Machine.WriteAction.none, "queued: the direct write under way wakes the writer at its end")
         #expect(writerWaits, "the writer thread waits for the direct write, never writes beside it")
         #expect(queued == Self.line)
     }
