@@ -16,8 +16,10 @@ import NIOPosix
 /// exchanges ran on a connection of the other loop and crossed back and forth (8.8 context switches a call against
 /// 7.x). Requests that *require* a loop get a connection closed as soon as it is idle: a connect per call. The
 /// jobs' own work (reading a body, writing an answer) is tens of microseconds; the other core keeps the reader, the
-/// responder, the writer and the stores' threads. Work that waits — SQLite under a busy lock, PostgreSQL's
-/// statements, files — waits off the loop (its own queue or threads), as it must on the global pool too.
+/// responder, the writer and the stores' threads. Work that waits waits off the loop: SQLite under another process's
+/// lock on the connection's queue, PostgreSQL's statements on its pool's threads, name lookups on a queue of their
+/// own; a card is drawn on the global pool (Presenter). SQLite's reads and a commit's automatic checkpoint still run
+/// where they are called, as they did on the global pool (see SQLiteStore).
 ///
 /// NIO offers its loops as `SerialExecutor`s for actors, not as `TaskExecutor`s, hence this small adapter.
 package final class EventLoopExecutor: TaskExecutor {

@@ -108,9 +108,11 @@ package final class SQLiteStore: BoxOfficeStore {
         StoreHealth(connected: true, schemaVersion: schemaVersion)
     }
 
-    // Reads run on the caller's thread (a read in WAL mode never waits); writes on the writer's queue, so that a
-    // request waiting for another process's lock never holds one of the few threads of Swift's cooperative pool,
-    // which the rest of a fan-out needs.
+    // Reads run on the caller's thread (a read in WAL mode does not wait for writers); a write is tried there too
+    // with no busy wait, and goes to the writer's queue when another process holds the lock, so that a request
+    // waiting for it never holds the thread it runs on — the jobs' event loop live (EventLoopExecutor), which every
+    // exchange needs. What still runs where it is called: a read during WAL recovery (busy timeout) and a commit's
+    // automatic checkpoint (about every 1,000 pages written): rare, and milliseconds.
 
     package func entry(_ key: String) async throws -> StoredEntry? {
         try reader.inline { database in
