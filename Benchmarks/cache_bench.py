@@ -10,9 +10,11 @@ Warm cache: N identical boxoffice.daily requests piped through a live worker who
 """
 import argparse
 import asyncio
+import atexit
 import http.client
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -101,6 +103,13 @@ def serve():
     return Server()
 
 
+def fresh_cache():
+    """A cache directory of its own, removed when the benchmark exits (they were left in /tmp, hundreds a day)."""
+    path = tempfile.mkdtemp(prefix="boxoffice-bench-")
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def environment(kobis, kakao, cache):
     return dict(os.environ, KOBIS_API_KEY="bench-kobis-key", KAKAO_REST_API_KEY="bench-kakao-key",
                 KOBIS_BASE_URL="http://127.0.0.1:%d" % kobis.port,
@@ -121,7 +130,7 @@ def ask(process, line):
 def fan_out(worker, kobis, kakao, rounds):
     samples = []
     for round_index in range(rounds):
-        process = start(worker, environment(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-")))
+        process = start(worker, environment(kobis, kakao, fresh_cache()))
         ask(process, '{"jsonrpc":"2.0","id":0,"method":"ping"}')  # started and ready
         begin = time.perf_counter()
         answer = ask(process, '{"jsonrpc":"2.0","id":1,"method":"boxoffice.daily","params":{"date":"2022-01-05","include":["detail","poster"]}}')
@@ -233,7 +242,7 @@ def main():
 
     # Warm: one process fills the cache, then the measured runs read it.
     DELAY = 0
-    env = environment(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"))
+    env = environment(kobis, kakao, fresh_cache())
     filler = start(options.worker, env)
     ask(filler, DAILY_LINE % 0)
     filler.stdin.close()

@@ -14,9 +14,10 @@ import http.server
 import os
 import statistics
 import subprocess
-import tempfile
 import threading
 import time
+
+import cache_bench
 
 BODY_PATH = None
 
@@ -69,7 +70,7 @@ def process_cpu_seconds(pid):
 def worker_p50(worker, port, rounds):
     # refresh: every request goes upstream, past the cache (a private one, with a budget the rounds cannot spend).
     environment = dict(os.environ, KOBIS_API_KEY="bench-key", KOBIS_BASE_URL="http://127.0.0.1:%d/kobis" % port,
-                       BOXOFFICE_CACHE_DIR=tempfile.mkdtemp(prefix="boxoffice-bench-"))
+                       BOXOFFICE_CACHE_DIR=cache_bench.fresh_cache())
     process = subprocess.Popen([worker, "--today", "2026-11-21", "--kobis-daily-limit", "1000000"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=environment)
     samples = []

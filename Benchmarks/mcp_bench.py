@@ -12,7 +12,6 @@ import json
 import os
 import statistics
 import subprocess
-import tempfile
 import time
 
 import cache_bench
@@ -40,7 +39,7 @@ def offline_env():
 def fan_out(worker, kobis, kakao, rounds):
     samples = []
     for _ in range(rounds):
-        env = cache_bench.environment(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"))
+        env = cache_bench.environment(kobis, kakao, cache_bench.fresh_cache())
         process = subprocess.Popen([worker, "mcp", "--today", "2026-11-21"], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         cache_bench.ask(process, INITIALIZE % 1)

@@ -13,7 +13,6 @@ import asyncio
 import json
 import os
 import statistics
-import tempfile
 import time
 
 import cache_bench
@@ -78,7 +77,7 @@ def main():
         samples = []
         for round_index in range(options.rounds):
             process = cache_bench.start(
-                options.worker, cache_bench.environment(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-")))
+                options.worker, cache_bench.environment(kobis, kakao, cache_bench.fresh_cache()))
             cache_bench.ask(process, warm_up)
             begin = time.perf_counter()
             answer = json.loads(cache_bench.ask(process, line))
@@ -109,7 +108,7 @@ def main():
 
     # Warm: one process fills the cache with the person and a movie, then pingpong measures cached round trips.
     cache_bench.DELAY = 0
-    env = cache_bench.environment(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"))
+    env = cache_bench.environment(kobis, kakao, cache_bench.fresh_cache())
     person_line = '{"jsonrpc":"2.0","id":1,"method":"people.detail","params":{"peopleCode":"%s"}}' % PERSON
     movie_line = '{"jsonrpc":"2.0","id":1,"method":"movie.detail","params":{"movieCode":"%s"}}' % codes[0]
     filler = cache_bench.start(options.worker, env)
