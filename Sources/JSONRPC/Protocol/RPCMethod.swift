@@ -4,7 +4,8 @@ package import JSONSchema
 /// A method of the protocol: its name, its schemas and its one step, ``start(_:_:)``, which every face reaches
 /// through the one entrance, ``enter(_:_:)`` (params checked against ``paramsSchema`` first).
 ///
-/// - Important: ``start(_:_:)`` runs once per request on the responder thread, in reading order. It either answers on
+/// - Important: ``start(_:_:)`` runs once per request on the thread answering lines (the responder, or the reader for
+///   a small chunk that finds the responder idle), one line at a time, in reading order. It either answers on
 ///   the spot (``RPCReply/ready(_:)``: `ping`, `worker.status`, a box office already at hand in memory) or returns the
 ///   asynchronous work that answers (``RPCReply/work(_:)``), which the server runs in its task group. Either way the
 ///   request is answered exactly once: with the result, with the ``RPCError`` thrown, with `-32603` for any other

@@ -20,7 +20,8 @@ final class InFlightGate: @unchecked Sendable {
 
     /// Takes a place, waiting for one; false once ``close()`` was called (shutdown: nothing new starts).
     ///
-    /// - Important: Blocks the calling thread: the responder thread's, never a task's.
+    /// - Important: Blocks the calling thread: the one answering lines (the responder, or the reader answering a
+    ///   chunk itself), never a task's.
     func enter() -> Bool {
         condition.lock()
         defer { condition.unlock() }

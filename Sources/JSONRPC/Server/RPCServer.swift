@@ -10,7 +10,9 @@ import Synchronization
 /// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
 ///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work starts as a task of its own
-///   (``JobTasks``, on ``ServerConfiguration/jobExecutor`` when one is given);
+///   (``JobTasks``, on ``ServerConfiguration/jobExecutor`` when one is given). A small chunk that finds the
+///   responder idle is answered the same way by the reader itself (``LineQueue/claim()``): the hand-over is worth
+///   its wake-up only when the two threads overlap, as they do on a stream of lines;
 /// - the writer thread (``OutputWriter``) writes what could not be written at once: an answer goes out on the
 ///   thread that made it when the writer is idle and the pipe has room (never waiting for it), else it is queued;
 /// - at most `maxInFlight` lines are worked on or waiting for their turn at once (``InFlightGate``); then the
@@ -86,7 +88,7 @@ package final class RPCServer: Sendable {
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
         // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
         DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
-            let result = readLines()
+            let result = readLines(answeringInto: jobs)
             readEnding.withLockedValue { $0 = result }
         }
         DetachedThread.start(name: "protocol-responder", stackSize: 16 << 20) { [self] in
@@ -160,17 +162,19 @@ package final class RPCServer: Sendable {
         inFlight.cancelAll()
     }
 
-    /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on.
-    private func readLines() -> Ending {
+    /// The reader thread's whole life: read, frame and parse until the input ends, handing each chunk's lines on
+    /// (or answering a small chunk itself, into `jobs`, when the responder is idle).
+    private func readLines(answeringInto jobs: JobTasks) -> Ending {
         guard let reader else { preconditionFailure("run() needs an input descriptor") }
         var parser = LineParser(maxLineBytes: configuration.maxLineBytes, jobs: configuration.jobs != nil)
+        let output = ImmediateOutput(writer: writer)
         let outcome = reader.readLoop { chunk in
-            queue.push(parser.lines(in: chunk))
+            handOn(parser.lines(in: chunk), jobs, output)
         }
         defer { queue.finish() }
         switch outcome {
         case .endOfInput:
-            queue.push(parser.finish())
+            handOn(parser.finish(), jobs, output)
             logger.debug("end of input")
             return .endOfInput
         case .stopped:
@@ -179,6 +183,19 @@ package final class RPCServer: Sendable {
             logger.error("reading stdin failed: \(String(cString: strerror(code)))")
             return .readFailed(errno: code)
         }
+    }
+
+    /// Lines a chunk may hold for the reader to answer it itself. A longer chunk is a stream arriving faster than
+    /// it is answered, where parsing the next chunk while the responder answers this one is what keeps up.
+    static let linesTheReaderAnswers = 16
+
+    /// Hands a chunk's lines to the responder, or, when the chunk is small and the responder idle, answers them on
+    /// the reader thread exactly as the responder would (the same steps, waits included).
+    private func handOn(_ batch: [ParsedLine], _ jobs: JobTasks, _ output: ImmediateOutput) {
+        guard !batch.isEmpty else { return }
+        guard batch.count <= Self.linesTheReaderAnswers, queue.claim() else { return queue.push(batch) }
+        respond(to: batch, jobs, output)
+        queue.endClaim()
     }
 
     /// The responder thread's whole life: answer or dispatch every line in reading order; then no job is started.

@@ -1,4 +1,5 @@
-/// Answers the responder thread produced while handling one input chunk, written together when the chunk is done.
+/// Answers the responder thread (or the reader, ``LineQueue/claim()``) produced while handling one input chunk,
+/// written together when the chunk is done.
 ///
 /// One `write(2)` per chunk instead of per line is most of the difference between a protocol loop that is bound by
 /// system calls and one bound by parsing. Latency does not suffer: a host that sends one line and waits gets a
@@ -8,7 +9,8 @@
 /// the ``ResponseSequencer`` together: one lock and one write for the lot, where one delivery per line made `pipe`
 /// over 100,000 kept answers a third slower than the unordered face.
 ///
-/// - Important: Responder-thread only; not Sendable.
+/// - Important: One per answering thread (the responder's, and the reader's for the chunks it answers itself);
+///   not Sendable.
 final class ImmediateOutput {
     private let writer: OutputWriter
     private var buffer: [UInt8] = []
@@ -52,5 +54,5 @@ final class ImmediateOutput {
     }
 }
 
-@available(*, unavailable, message: "the responder thread's own buffer")
+@available(*, unavailable, message: "an answering thread's own buffer")
 extension ImmediateOutput: Sendable {}

@@ -31,6 +31,12 @@ extension LineQueue {
         private var batches = Deque<[Line]>()
         private var finished = false
         private var closed = false
+        /// The responder is answering the batch it took last (until it asks for the next).
+        private var responderAnswering = false
+        /// The reader is answering a batch itself (``claim()`` to ``endClaim()``).
+        private var readerAnswering = false
+        /// Batches the reader answered itself (for tests).
+        private(set) var claims = 0
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -47,8 +53,27 @@ extension LineQueue {
         }
 
         mutating func pop() -> PopStep {
-            guard let batch = batches.popFirst() else { return finished ? .end : .wait }
+            responderAnswering = false
+            guard let batch = batches.popFirst() else { return finished && !readerAnswering ? .end : .wait }
+            responderAnswering = true
             return .popped(batch, wakePusher: batches.count + 1 >= capacity)
+        }
+
+        /// Whether the reader may answer its batch itself instead of pushing it: only while the responder has nothing
+        /// to do (nothing queued, nothing being answered), so lines are still answered one at a time in reading
+        /// order. The responder cannot get work meanwhile (only the reader pushes); ``endClaim()`` must follow.
+        mutating func claim() -> Bool {
+            guard batches.isEmpty, !responderAnswering, !finished else { return false }
+            readerAnswering = true
+            claims += 1
+            return true
+        }
+
+        /// The reader answered its batch; true when the responder may be waiting for it to end (the input finished
+        /// or was closed meanwhile: the responder's end waits for the reader's last answers to be handed on).
+        mutating func endClaim() -> Bool {
+            readerAnswering = false
+            return finished
         }
 
         /// No more batches will come; what is queued is still taken.

@@ -6,6 +6,11 @@ import JSONCore
 /// answer): one batch per input chunk, so the two stages run on two cores and synchronise once per chunk, not once
 /// per line. At most ``capacity`` batches wait; then reading waits too, so backpressure reaches stdin.
 ///
+/// A small batch that finds the responder with nothing to do is answered by the reader itself (``claim()``): a host
+/// that sends a request and waits for its answer would otherwise pay a futex wake-up and two context switches per
+/// request for a hand-over that overlaps nothing (issue 43). Only one of the two threads answers at a time, in
+/// reading order: the reader claims only an idle responder with an empty queue, and only the reader can give it work.
+///
 /// A batch leaves the queue's storage when it is taken (a `Deque`): the soak found the earlier array, which only
 /// forgot taken batches once it ran empty, holding every parsed line of a host that kept it busy (338 MiB after a
 /// million lines).
@@ -65,6 +70,22 @@ final class LineQueue: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Lets the reader answer its batch itself: true when the responder has nothing queued and is not answering;
+    /// ``endClaim()`` must follow. False once the input finished or the queue closed.
+    func claim() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return machine.claim()
+    }
+
+    /// The reader has answered the batch it claimed.
+    func endClaim() {
+        condition.lock()
+        let wakeResponder = machine.endClaim()
+        condition.unlock()
+        if wakeResponder { condition.signal() }
+    }
+
     /// The next batch, waiting for one; `nil` once finished and drained.
     func pop() -> [ParsedLine]? {
         condition.lock()
@@ -88,6 +109,13 @@ final class LineQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return heldPushers
+    }
+
+    /// Batches the reader answered itself (for tests: which thread answered).
+    var claims: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return machine.claims
     }
 
     /// Batches the queue holds now (for tests: never more than ``capacity``).

@@ -125,7 +125,8 @@ package final class OutputWriter: @unchecked Sendable {
 
     /// Blocks the calling thread while more than ``highWaterBytes`` wait to be written (the host is not reading).
     ///
-    /// - Important: For the responder thread only, never a task: it is how backpressure on output reaches stdin.
+    /// - Important: For the thread answering lines only (the responder, or the reader answering a chunk itself),
+    ///   never a task: it is how backpressure on output reaches stdin.
     package func waitForRoom() {
         condition.lock()
         while machine.mustWaitForRoom {

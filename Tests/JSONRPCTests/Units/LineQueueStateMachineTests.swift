@@ -59,3 +59,48 @@ struct LineQueueStateMachineTests {
         #expect(machine.stored == 0)
     }
 }
+
+/// The reader answering a small batch itself: only while the responder has nothing to do, one answering thread at a
+/// time, and never past the end of input before the reader's last answers are handed on.
+@Suite("Line queue state machine: the reader answers")
+struct LineQueueClaimTests {
+    typealias Machine = LineQueue.StateMachine<Int>
+
+    @Test("an idle responder with an empty queue lets the reader answer; queued or taken work does not")
+    func claimOnlyWhenIdle() {
+        var machine = Machine(capacity: 4)
+        let idle = machine.claim()
+        let ended = machine.endClaim()
+        _ = machine.push([1])
+        let queued = machine.claim()
+        let popped = machine.pop()
+        let answering = machine.claim()
+        let nextPop = machine.pop()
+        let afterwards = machine.claim()
+        #expect(idle && !ended)
+        #expect(!queued, "a batch waits for the responder: the reader's would overtake it")
+        #expect(popped == .popped([1], wakePusher: false))
+        #expect(!answering, "the responder is still answering the batch it took")
+        #expect(nextPop == .wait)
+        #expect(afterwards, "the responder asked for more: it is idle again")
+        #expect(machine.claims == 2)
+    }
+
+    @Test("a finish or close while the reader answers holds the responder's end until the reader is done")
+    func endWaitsForTheReader() {
+        for closing in [false, true] {
+            var machine = Machine(capacity: 4)
+            let claimed = machine.claim()
+            #expect(claimed)
+            if closing { machine.close() } else { machine.finish() }
+            let early = machine.pop()
+            let wake = machine.endClaim()
+            let late = machine.pop()
+            #expect(early == .wait, "the reader may still start jobs")
+            #expect(wake, "the waiting responder is woken")
+            let afterEnd = machine.claim()
+            #expect(late == .end)
+            #expect(!afterEnd, "nothing is answered after the end")
+        }
+    }
+}
