@@ -51,6 +51,9 @@ let package = Package(
         // The drawing libraries (cairo, Pango, gdk-pixbuf, zlib) the cards load at run time: their C declarations
         // and the loader, the second room for C beside Jansson's.
         .target(name: "CDrawing"),
+        // arc4random for the statically linked libstdc++ (scripts/release-build), so the binary's glibc floor stays
+        // 2.35: no Swift code imports it.
+        .target(name: "CGlibcFloor"),
         .target(name: "JSONCore", dependencies: ["CJansson"], swiftSettings: strictSettings),
         .target(name: "JSONSchema", dependencies: ["JSONCore"], swiftSettings: strictSettings),
         .target(
@@ -129,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "boxoffice-worker",
             dependencies: [
-                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore",
+                "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore", "CGlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -47,6 +47,37 @@ def test_the_check_passes_a_binary_without_them(tmp_path):
     assert run.returncode == 0, run.stderr
 
 
+def link_program(tmp_path, name, source, compiler):
+    if not shutil.which(compiler):
+        pytest.skip("no %s" % compiler)
+    suffix = ".cc" if compiler.endswith("++") else ".c"
+    (tmp_path / (name + suffix)).write_text(source)
+    subprocess.run([compiler, "-o", str(tmp_path / name), str(tmp_path / (name + suffix))], check=True)
+    return tmp_path / name
+
+
+def test_the_release_check_fails_on_a_binary_that_needs_libstdcxx(tmp_path):
+    program = link_program(tmp_path, "strings", "#include <string>\nint main(int c, char **v) {"
+                           " return (int)std::string(v[0]).size() == 0; }\n", "c++")
+    plain = subprocess.run(["bash", str(CHECK), str(program)], capture_output=True, text=True)
+    release = subprocess.run(["bash", str(CHECK), "--release", str(program)], capture_output=True, text=True)
+    assert plain.returncode == 0, plain.stderr
+    assert release.returncode == 1 and "libstdc++" in release.stderr, release.stderr
+
+
+def test_the_release_check_fails_on_a_binary_that_asks_glibc_for_more_than_2_35(tmp_path):
+    # arc4random is glibc 2.36's; on an older build machine the program cannot be linked, and the check has
+    # nothing newer to find.
+    source = "#include <stdlib.h>\nint main(void) { return (int)(arc4random() & 1); }\n"
+    try:
+        program = link_program(tmp_path, "random", source, "cc")
+    except subprocess.CalledProcessError:
+        pytest.skip("this glibc has no arc4random (older than 2.36)")
+    release = subprocess.run(["bash", str(CHECK), "--release", str(program)], capture_output=True, text=True)
+    assert release.returncode == 1, release.stderr
+    assert "GLIBC_2.36" in release.stderr and "manylinux_2_35" in release.stderr, release.stderr
+
+
 def worker_under_test():
     given = os.environ.get("BOXOFFICE_WORKER")
     if given:
@@ -64,3 +95,7 @@ def test_the_worker_under_test_links_foundation_essentials_only():
     arguments = [str(worker)] + ([str(symbols)] if symbols.exists() else [])
     run = subprocess.run(["bash", str(CHECK)] + arguments, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+    if symbols.exists():
+        # The shipped binary (scripts/release-build's): libstdc++ inside, glibc 2.35 enough.
+        release = subprocess.run(["bash", str(CHECK), "--release"] + arguments, capture_output=True, text=True)
+        assert release.returncode == 0, release.stderr
