@@ -14,6 +14,8 @@ import NIOPosix
 /// hop connecting to the address the check vetted.
 package final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
+    /// The lean client the API calls over plain http go through (``PlainHTTPClient``); AsyncHTTPClient takes the rest.
+    private let plain: PlainHTTPClient
     /// The event loop every exchange runs on, the jobs' (``EventLoopExecutor``; see ``exchange(_:on:collector:ends:)``).
     private let loop: any EventLoop
     package let maximumBodyBytes: Int
@@ -34,6 +36,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         client = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: Self.configuration(silence: silence))
         loop = EventLoopExecutor.shared.loop
+        plain = PlainHTTPClient(loop: loop, silence: .nanoseconds(Self.nanoseconds(silence)))
         self.maximumBodyBytes = maximumBodyBytes
         self.deadline = deadline
         self.silence = silence
@@ -63,6 +66,7 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Closes the client's connections; call once at exit.
     package func shutdown() async {
+        plain.shutdown()
         try? await client.shutdown()
     }
 
@@ -167,18 +171,34 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
     private func hopOnce(
         url: String, redactedURL: String, request: HTTPRequest, timeout: Duration, ends: Ends, on client: HTTPClient
     ) async throws(TransportError) -> Hop {
-        let http: HTTPClient.Request
-        do {
-            http = try HTTPClient.Request(url: url, method: .GET, headers: HTTPHeaders(request.headers))
-        } catch {
-            throw TransportError(.other, "\(redactedURL) is not a URL the HTTP client can send (\(error))")
-        }
         let cap = min(request.maximumBytes ?? maximumBodyBytes, maximumBodyBytes)
         // The head is due `--timeout` after the attempt began, connecting included.
-        let collector = AnswerCollector(cap: cap, headBy: .now() + .nanoseconds(Self.nanoseconds(timeout)))
+        let headBy = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
+        // An API call over plain http goes through the lean client; anything else through AsyncHTTPClient.
+        let plainTarget =
+            client === self.client && request.destinationCheck == nil && Self.plainHeaders(request.headers)
+            ? PlainHTTPTarget(url) : nil
+        let http: HTTPClient.Request?
+        if plainTarget == nil {
+            do {
+                http = try HTTPClient.Request(url: url, method: .GET, headers: HTTPHeaders(request.headers))
+            } catch {
+                throw TransportError(.other, "\(redactedURL) is not a URL the HTTP client can send (\(error))")
+            }
+        } else {
+            http = nil
+        }
         let answer: AnswerCollector.Answer
         do {
-            answer = try await exchange(http, on: client, collector: collector, ends: ends)
+            if let plainTarget {
+                answer = try await plainExchange(
+                    plainTarget, headers: request.headers, cap: cap, headBy: headBy, ends: ends)
+            } else if let http {
+                let collector = AnswerCollector(cap: cap, headBy: headBy)
+                answer = try await exchange(http, on: client, collector: collector, ends: ends)
+            } else {
+                preconditionFailure("a hop has a plain target or a request for AsyncHTTPClient")
+            }
         } catch is AnswerCollector.TooLarge {
             throw TransportError(.tooLarge, "the body of \(redactedURL) is larger than \(cap) bytes")
         } catch let late as AnswerCollector.NoHeadInTime {
@@ -255,6 +275,30 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
                 state.cancelled = true
                 return state.task
             }?.cancel()
+        }
+    }
+
+    /// Whether request headers can go through the lean client as they are: names of token characters, values of
+    /// visible characters, spaces and tabs (anything else is AsyncHTTPClient's to accept or refuse, as before).
+    static func plainHeaders(_ headers: [(String, String)]) -> Bool {
+        headers.allSatisfy { name, value in
+            !name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
+                && value.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+        }
+    }
+
+    /// One request through the lean client (``PlainHTTPClient``), its caller resumed once at its end; a task
+    /// cancelled meanwhile ends it.
+    private func plainExchange(
+        _ target: PlainHTTPTarget, headers: [(String, String)], cap: Int, headBy: NIODeadline, ends: Ends
+    ) async throws -> AnswerCollector.Answer {
+        let (answer, cancel) = plain.execute(target, headers: headers, cap: cap, headBy: headBy, ends: ends.deadline)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.whenComplete { continuation.resume(with: $0) }
+            }
+        } onCancel: {
+            cancel()
         }
     }
 

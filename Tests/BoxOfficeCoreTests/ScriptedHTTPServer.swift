@@ -1,0 +1,98 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Synchronization
+
+/// A loopback HTTP/1.1 server for the transport's tests: each request head it reads is answered with the bytes
+/// `reply` gives for the request's number (counted across connections from 0), and the connection is then kept,
+/// closed, or left silent, as the reply says. It counts the connections it accepted and keeps every request head.
+final class ScriptedHTTPServer: Sendable {
+    struct Reply: Sendable {
+        var bytes: [UInt8]
+        /// Close the connection after writing.
+        var close = false
+        /// Write `bytes`, then say nothing more and keep the connection open until the server stops.
+        var stall = false
+
+        static func ok(_ body: String, headers: String = "") -> Reply {
+            Reply(bytes: Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\(headers)\r\n\(body)".utf8))
+        }
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let reply: @Sendable (Int) -> Reply
+    private let state = NIOLockedValueBox<(requests: [String], accepted: Int, open: [Int32])>(([], 0, []))
+    private let stopped = Atomic<Bool>(false)
+
+    init(reply: @escaping @Sendable (Int) -> Reply) {
+        self.reply = reply
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length)
+                listen(fd, 16)
+                return getsockname(fd, pointer, &length)
+            }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+    var accepted: Int { state.withLockedValue { $0.accepted } }
+    var requests: [String] { state.withLockedValue { $0.requests } }
+
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for fd in state.withLockedValue({ $0.open }) { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    private func acceptLoop() {
+        while !stopped.load(ordering: .acquiring) {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            state.withLockedValue {
+                $0.accepted += 1
+                $0.open.append(fd)
+            }
+            Thread { [self] in serve(fd) }.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        defer { close(fd) }
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            guard let end = pending.firstRange(of: Array("\r\n\r\n".utf8)) else {
+                let count = read(fd, &buffer, buffer.count)
+                guard count > 0 else { return }
+                pending += buffer[..<count]
+                continue
+            }
+            let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
+            pending.removeSubrange(..<end.upperBound)
+            let number = state.withLockedValue { state -> Int in
+                state.requests.append(head)
+                return state.requests.count - 1
+            }
+            let answer = reply(number)
+            _ = answer.bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if answer.stall {
+                while read(fd, &buffer, buffer.count) > 0 {}
+                return
+            }
+            if answer.close { return }
+        }
+    }
+}
