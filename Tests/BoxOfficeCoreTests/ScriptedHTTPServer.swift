@@ -50,11 +50,16 @@ final class ScriptedHTTPServer: Sendable {
     var accepted: Int { state.withLockedValue { $0.accepted } }
     var requests: [String] { state.withLockedValue { $0.requests } }
 
+    /// Stops accepting and ends every connection still open. A connection's descriptor is closed (and forgotten)
+    /// under the same lock this shuts them down under: a number closed and reused meanwhile (by another test's
+    /// server or client) is never shut down here, which once reset a connection of a test running beside this one.
     func stop() {
         stopped.store(true, ordering: .releasing)
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for fd in state.withLockedValue({ $0.open }) { shutdown(fd, Int32(SHUT_RDWR)) }
+        state.withLockedValue { state in
+            for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
     }
 
     private func acceptLoop() {
@@ -70,7 +75,12 @@ final class ScriptedHTTPServer: Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        defer { close(fd) }
+        defer {
+            state.withLockedValue { state in
+                state.open.removeAll { $0 == fd }
+                close(fd)
+            }
+        }
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

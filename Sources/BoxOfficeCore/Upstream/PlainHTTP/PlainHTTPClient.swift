@@ -55,8 +55,8 @@ final class PlainHTTPClient: Sendable {
         // The exchange is made on the loop; a cancellation from another thread finds it here.
         let started = NIOLockedValueBox<NIOLoopBound<PlainHTTPExchange>?>(nil)
         let begin: @Sendable () -> Void = { [self] in
-            let exchange = PlainHTTPExchange(target: target, headers: headers, cap: cap, silence: silence, on: loop)
-            exchange.promise.futureResult.cascade(to: promise)
+            let exchange = PlainHTTPExchange(
+                target: target, headers: headers, cap: cap, silence: silence, promise: promise)
             started.withLockedValue { $0 = NIOLoopBound(exchange, eventLoop: loop) }
             exchange.arm(headBy: headBy, ends: ends)
             exchange.release = { [self] channel, connection in release(channel, connection, origin: target.origin) }

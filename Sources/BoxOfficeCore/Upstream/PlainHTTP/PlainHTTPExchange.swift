@@ -35,14 +35,16 @@ final class PlainHTTPExchange {
     /// again (the pool takes it back); any other end closes the connection.
     var release: ((any Channel, PlainHTTPConnection) -> Void)?
 
+    /// `promise` is completed once, with the answer or the error that ended the exchange.
     init(
-        target: PlainHTTPTarget, headers: [(String, String)], cap: Int, silence: TimeAmount, on loop: any EventLoop
+        target: PlainHTTPTarget, headers: [(String, String)], cap: Int, silence: TimeAmount,
+        promise: EventLoopPromise<Answer>
     ) {
         self.target = target
         self.cap = cap
         self.silence = silence
-        self.loop = loop
-        promise = loop.makePromise()
+        self.promise = promise
+        loop = promise.futureResult.eventLoop
         var fields = HTTPHeaders([("Host", target.hostHeader)])
         fields.add(contentsOf: headers)
         head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target.requestTarget, headers: fields)
