@@ -160,19 +160,9 @@ struct PlainHTTPClientTests {
     func refused() async throws {
         // Bound and never listening, and held for the whole test: a port a server of a test running beside this one
         // cannot be given (a stopped server's port was, and took this test's connections).
-        let closed = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (closed, port) = try #require(LoopbackSocket.make(listening: nil))
         defer { close(closed) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(closed, pointer, length)
-                return getsockname(closed, pointer, &length)
-            }
-        }
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x"
+        let url = "http://127.0.0.1:\(port)/x"
         let transport = transport()
         let started = ContinuousClock.now
         let error = await failure { () async throws(TransportError) in

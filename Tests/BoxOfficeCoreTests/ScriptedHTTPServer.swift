@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import Synchronization
+import TestSupport
 
 /// A loopback HTTP/1.1 server for the transport's tests: each request head it reads is answered with the bytes
 /// `reply` gives for the request's number (counted across connections from 0), and the connection is then kept,
@@ -26,23 +27,9 @@ final class ScriptedHTTPServer: Sendable {
 
     init(reply: @escaping @Sendable (Int) -> Reply) {
         self.reply = reply
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length)
-                listen(fd, 16)
-                return getsockname(fd, pointer, &length)
-            }
-        }
+        guard let (fd, port) = LoopbackSocket.make(listening: 16) else { preconditionFailure("no loopback socket") }
         listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread { [self] in acceptLoop() }.start()
     }
 

@@ -49,28 +49,9 @@ package final class FakeUpstream: @unchecked Sendable {
 
     package init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
+        guard let (listener, port) = LoopbackSocket.make(listening: 64) else { throw POSIXError(.EADDRINUSE) }
         socket = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }

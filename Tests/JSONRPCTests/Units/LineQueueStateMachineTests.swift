@@ -58,13 +58,9 @@ struct LineQueueStateMachineTests {
         #expect(popped == .end)
         #expect(machine.stored == 0)
     }
-}
 
-/// The reader answering a small batch itself: only while the responder has nothing to do, one answering thread at a
-/// time, and never past the end of input before the reader's last answers are handed on.
-@Suite("Line queue state machine: the reader answers")
-struct LineQueueClaimTests {
-    typealias Machine = LineQueue.StateMachine<Int>
+    // The reader answering a small batch itself: only while the responder has nothing to do, one answering
+    // thread at a time, and never past the end of input before the reader's last answers are handed on.
 
     @Test("an idle responder with an empty queue lets the reader answer; queued or taken work does not")
     func claimOnlyWhenIdle() {
