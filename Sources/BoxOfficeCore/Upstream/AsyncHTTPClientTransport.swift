@@ -6,9 +6,10 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The production transport: one shared AsyncHTTPClient for API calls (connection reuse), a client of its own per
-/// download hop (below), a size cap on bodies, a deadline on
-/// the whole exchange, and redirects followed here — at most three; for API calls only to the same origin
+/// The production transport: the API calls over plain http through a lean client of our own (``PlainHTTPClient``,
+/// kept-alive connections, AsyncHTTPClient's timeouts and errors), the other API calls (https: Kakao) through one
+/// shared AsyncHTTPClient (connection reuse), a client of its own per download hop (below), a size cap on bodies, a
+/// deadline on the whole exchange, and redirects followed here — at most three; for API calls only to the same origin
 /// (scheme, host and port), so a redirect can never carry a request (or a key) to another service, another port or
 /// clear text; for images to any http(s) URL the request's ``HTTPRequest/destinationCheck`` allows, hop by hop, each
 /// hop connecting to the address the check vetted.
