@@ -16,12 +16,13 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "clients", "testing"))
 import fake_upstream  # noqa: E402
+
+import cache_bench  # noqa: E402
 
 PAST = ["%04d-%02d-%02d" % (year, month, day) for year in range(2019, 2026) for month in range(1, 13)
         for day in range(1, 29)]
@@ -48,7 +49,7 @@ def main():
     parser.add_argument("--limit", type=int, default=400)
     options = parser.parse_args()
     upstream = fake_upstream.Running(delay_ms=5)
-    cache = tempfile.mkdtemp(prefix="boxoffice-kill-")
+    cache = cache_bench.fresh_cache()
     database = os.path.join(cache, "cache.sqlite")
     dates = iter(PAST)
     integrity_ok = 0

@@ -15,9 +15,9 @@ import math
 import os
 import statistics
 import subprocess
-import tempfile
 import time
 
+import cache_bench
 from cache_bench import Server, handler
 
 DELAY = 0.05
@@ -75,7 +75,7 @@ def respond(path, query):
 class Worker:
     def __init__(self, binary, port):
         env = dict(os.environ, KOBIS_API_KEY="bench-kobis-key", KOBIS_BASE_URL="http://127.0.0.1:%d" % port,
-                   BOXOFFICE_CACHE_DIR=tempfile.mkdtemp(prefix="boxoffice-run-bench-"))
+                   BOXOFFICE_CACHE_DIR=cache_bench.fresh_cache())
         self.process = subprocess.Popen([binary, "--today", "2026-11-21", "--kobis-daily-limit", "1000000"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         self.next = 0

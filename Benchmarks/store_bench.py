@@ -16,7 +16,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -54,7 +53,7 @@ class Databases:
 def warm(worker, kobis, kakao, database, requests):
     """Requests/s of a started worker whose store holds the day, from the first request written to the last answer
     read (the start and the exit, where the stores differ by a connection, are measured apart)."""
-    env = env_for(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"), database)
+    env = env_for(kobis, kakao, cache_bench.fresh_cache(), database)
     filler = cache_bench.start(worker, env)
     cache_bench.ask(filler, cache_bench.DAILY_LINE % 0)
     filler.stdin.close()
@@ -82,7 +81,7 @@ def cold_fan_outs(worker, kobis, kakao, databases, rounds):
     samples = {"sqlite": [], "postgres": []}
     for _ in range(rounds):
         for kind, database in (("sqlite", None), ("postgres", databases.fresh())):
-            env = env_for(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"), database)
+            env = env_for(kobis, kakao, cache_bench.fresh_cache(), database)
             process = cache_bench.start(worker, env)
             cache_bench.ask(process, '{"jsonrpc":"2.0","id":0,"method":"worker.status"}')
             time.sleep(0.3)
@@ -102,7 +101,7 @@ def start_time(worker, kobis, kakao, make_store, rounds):
     probe connection and schema check."""
     samples = []
     for _ in range(rounds):
-        env = env_for(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"), make_store())
+        env = env_for(kobis, kakao, cache_bench.fresh_cache(), make_store())
         begin = time.perf_counter()
         process = cache_bench.start(worker, env)
         cache_bench.ask(process, '{"jsonrpc":"2.0","id":0,"method":"worker.status"}')
@@ -116,7 +115,7 @@ def live_overheads(worker, kobis, kakao, database, rounds):
     """boxoffice.daily with refresh through two live workers at once, one on SQLite and one on PostgreSQL, one
     request to each in turn (so the machine's drift falls on both alike); p50 per worker, in µs."""
     processes = [
-        cache_bench.start(worker, env_for(kobis, kakao, tempfile.mkdtemp(prefix="boxoffice-bench-"), store))
+        cache_bench.start(worker, env_for(kobis, kakao, cache_bench.fresh_cache(), store))
         for store in (None, database)
     ]
     samples = [[], []]
@@ -166,11 +165,11 @@ DETAIL = '{"jsonrpc":"2.0","id":%d,"method":"movie.detail","params":{"movieCode"
 
 def scaling(worker, kobis, kakao, make_store, workers, seconds, offset, connections=None):
     """N workers, each a closed loop of requests for new days, for `seconds`; latencies in ms."""
-    shared_cache = tempfile.mkdtemp(prefix="boxoffice-bench-")
+    shared_cache = cache_bench.fresh_cache()
     database = make_store()
     processes = []
     for _ in range(workers):
-        cache = tempfile.mkdtemp(prefix="boxoffice-bench-") if database else shared_cache
+        cache = cache_bench.fresh_cache() if database else shared_cache
         process = cache_bench.start(worker, env_for(kobis, kakao, cache, database))
         cache_bench.ask(process, '{"jsonrpc":"2.0","id":0,"method":"worker.status"}')
         processes.append(process)
