@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import TestSupport
 import Testing
 
@@ -41,12 +42,16 @@ struct PlainHTTPClientTests {
         let local = PlainHTTPTarget("HTTP://127.0.0.1:8080?x=1")
         #expect(local?.host == "127.0.0.1" && local?.port == 8080 && local?.hostHeader == "127.0.0.1:8080")
         #expect(local?.requestTarget == "/?x=1")
+        let escaped = PlainHTTPTarget("http://h/a%2Fb?q=%EC%9D%BC&x=(1)*;@:")
+        #expect(escaped?.requestTarget == "/a%2Fb?q=%EC%9D%BC&x=(1)*;@:")
         let six = PlainHTTPTarget("http://[::1]:9/p")
         #expect(six?.host == "::1" && six?.port == 9 && six?.hostHeader == "[::1]:9" && six?.requestTarget == "/p")
         for refused in [
             "https://dapi.kakao.com/v2/search/image", "http://user:pass@host/p", "http://host/p#f", "http://host/a b",
             "http://host/é", "http://host:0/", "http://host:65536/", "http://host:/", "http:///p", "http://ho_st/",
             "http://host/a\r\nX: y", "ftp://host/", "http://[::1/p",
+            "http://host/a\"b", "http://host/{x}", "http://host/a|b", "http://host/a^b", "http://host/[x]",
+            "http://host/a%2", "http://host/a%zz",
         ] {
             #expect(PlainHTTPTarget(refused) == nil, "\(refused)")
         }
@@ -171,6 +176,39 @@ struct PlainHTTPClientTests {
         #expect(error?.kind == .connect && error?.message.contains("cannot connect") == true)
         #expect(ContinuousClock.now - started >= .milliseconds(350), "given up before --timeout")
         await transport.shutdown()
+    }
+
+    @Test("a port still refused when connecting gives up before the head is due fails as a connection, not a timeout")
+    func refusedUntilTheConnectTimeout() async throws {
+        let (closed, port) = try #require(LoopbackSocket.make(listening: nil))
+        defer { close(closed) }
+        let client = PlainHTTPClient(
+            loop: EventLoopExecutor.shared.loop, silence: .seconds(5), connectTimeout: .milliseconds(300))
+        let target = try #require(PlainHTTPTarget("http://127.0.0.1:\(port)/x"))
+        let started = ContinuousClock.now
+        let (answer, _) = client.execute(
+            target, headers: [], cap: 1 << 20, headBy: .now() + .seconds(5), ends: .now() + .seconds(10))
+        do {
+            _ = try await answer.get()
+            Issue.record("a refused port answered")
+        } catch {
+            let mapped = AsyncHTTPClientTransport.map(error, "the URL", silence: .seconds(5))
+            #expect(mapped.kind == .connect && mapped.message == "cannot connect to the URL", "\(mapped)")
+        }
+        let took = ContinuousClock.now - started
+        #expect(took >= .milliseconds(250) && took < .seconds(3), "gave up after \(took)")
+        client.shutdown()
+    }
+
+    @Test("request headers go the lean way only with token names and visible values")
+    func headers() {
+        #expect(AsyncHTTPClientTransport.plainHeaders([("Authorization", "KakaoAK k e\ty"), ("X-A_b.c~1", "")]))
+        for name in ["", "A B", "A:B", "A(B)", "A,B", "A/B", "A\"B", "한"] {
+            #expect(!AsyncHTTPClientTransport.plainHeaders([(name, "v")]), "\(name)")
+        }
+        for value in ["a\r\nX: y", "a\u{0}", "é", "a\u{7F}"] {
+            #expect(!AsyncHTTPClientTransport.plainHeaders([("A", value)]), "\(value)")
+        }
     }
 
     @Test("the call's deadline ends an exchange whose body never ends; cancelling the task ends it at once")

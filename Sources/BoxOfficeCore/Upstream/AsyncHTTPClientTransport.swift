@@ -279,12 +279,22 @@ package final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// Whether request headers can go through the lean client as they are: names of token characters, values of
-    /// visible characters, spaces and tabs (anything else is AsyncHTTPClient's to accept or refuse, as before).
+    /// Whether request headers can go through the lean client as they are: names of token characters (RFC 9110),
+    /// values of visible characters, spaces and tabs (anything else is AsyncHTTPClient's to accept or refuse, as
+    /// before).
     static func plainHeaders(_ headers: [(String, String)]) -> Bool {
         headers.allSatisfy { name, value in
-            !name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
+            !name.isEmpty && name.utf8.allSatisfy(isTokenCharacter)
                 && value.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+        }
+    }
+
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
         }
     }
 

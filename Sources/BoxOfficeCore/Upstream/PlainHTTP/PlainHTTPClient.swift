@@ -16,22 +16,26 @@ import NIOPosix
 /// when they are not plain `http`, and any URL ``PlainHTTPTarget`` does not read.
 ///
 /// Connecting: as AsyncHTTPClient's pool, a refused or unreachable host is tried again (100 ms, doubling to 1 s)
-/// until the head's deadline, and no attempt outlives ``connectTimeout``.
+/// until the head's deadline or ``connectTimeout``, whichever comes first (then the last attempt's error). There is
+/// no cap on connections per host, where AsyncHTTPClient queued past 32: the fetcher chain's per-service bound is
+/// what limits how many calls run at once (``LimitingFetcher``).
 ///
 /// Confined to ``loop``: ``execute(_:headers:cap:headBy:ends:)`` hops there when called elsewhere.
 final class PlainHTTPClient: Sendable {
     let loop: any EventLoop
     private let silence: TimeAmount
     private let pool = Pool()
-    static let connectTimeout: TimeAmount = .seconds(5)
+    /// The longest an exchange goes on trying to connect (AsyncHTTPClient's connect timeout, as the worker sets it).
+    let connectTimeout: TimeAmount
     /// Idle connections kept per host and port (a fan-out's worth; more are closed when released).
     static let idleKept = 32
     /// An idle connection older than this is closed rather than used (AsyncHTTPClient's default idle timeout).
     static let idleLimit: TimeAmount = .seconds(60)
 
-    init(loop: any EventLoop, silence: TimeAmount) {
+    init(loop: any EventLoop, silence: TimeAmount, connectTimeout: TimeAmount = .seconds(5)) {
         self.loop = loop
         self.silence = silence
+        self.connectTimeout = connectTimeout
     }
 
     /// The idle connections, by origin. `@unchecked`: read and written only on ``loop`` (every caller is there,
@@ -63,8 +67,10 @@ final class PlainHTTPClient: Sendable {
             if let idle = takeIdle(target.origin) {
                 exchange.send(on: idle.channel, idle.connection)
             } else {
-                let capped = NIODeadline.now() + Self.connectTimeout
-                connect(exchange, by: min(headBy, capped), headBound: headBy <= capped, backoff: .milliseconds(100))
+                let capped = NIODeadline.now() + connectTimeout
+                connect(
+                    exchange, by: min(headBy, capped), headBound: headBy <= capped, backoff: .milliseconds(100),
+                    lastFailure: nil)
             }
         }
         if loop.inEventLoop { begin() } else { loop.execute(begin) }
@@ -116,14 +122,16 @@ final class PlainHTTPClient: Sendable {
 
     /// Connects for `exchange`, trying again after `backoff` while there is time before `deadline`. When the
     /// deadline is the head's (`headBound`), its timer ends the exchange, saying no connection was made; else the
-    /// connect timeout does, at the deadline.
+    /// exchange fails at the deadline with the last attempt's error (a refused port is a connection failure, as
+    /// AsyncHTTPClient reports it), or the connect timeout when no attempt ended.
     private func connect(
-        _ exchange: PlainHTTPExchange, by deadline: NIODeadline, headBound: Bool, backoff: TimeAmount
+        _ exchange: PlainHTTPExchange, by deadline: NIODeadline, headBound: Bool, backoff: TimeAmount,
+        lastFailure: (any Error)?
     ) {
         let connection = PlainHTTPConnection()
         let left = deadline - .now()
         guard left > .zero else {
-            if !headBound { exchange.fail(HTTPClientError.connectTimeout) }
+            if !headBound { exchange.fail(lastFailure ?? HTTPClientError.connectTimeout) }
             return
         }
         // The bootstrap's group is the loop itself, so the channel and its initializer are on it too.
@@ -149,12 +157,14 @@ final class PlainHTTPClient: Sendable {
                         return release(channel, connection, origin: exchange.target.origin)
                     }
                     exchange.send(on: channel, connection)
-                case .failure:
+                case .failure(let error):
                     guard !exchange.ended else { return }
                     let wait = min(backoff, deadline - .now())
                     loop.assumeIsolated().scheduleTask(in: max(wait, .zero)) { [self] in
                         guard !exchange.ended else { return }
-                        connect(exchange, by: deadline, headBound: headBound, backoff: min(backoff * 2, .seconds(1)))
+                        connect(
+                            exchange, by: deadline, headBound: headBound, backoff: min(backoff * 2, .seconds(1)),
+                            lastFailure: error)
                     }
                 }
             }
