@@ -186,8 +186,11 @@ struct PlainHTTPClientTests {
             loop: EventLoopExecutor.shared.loop, silence: .seconds(5), connectTimeout: .milliseconds(300))
         let target = try #require(PlainHTTPTarget("http://127.0.0.1:\(port)/x"))
         let started = ContinuousClock.now
+        // The head's timer far off, so only the connect limit can end the exchange, however late a loaded loop
+        // runs its tasks (the message tells the two ends apart; a bound on the time would not hold under a
+        // sanitizer).
         let (answer, _) = client.execute(
-            target, headers: [], cap: 1 << 20, headBy: .now() + .seconds(5), ends: .now() + .seconds(10))
+            target, headers: [], cap: 1 << 20, headBy: .now() + .seconds(600), ends: .now() + .seconds(900))
         do {
             _ = try await answer.get()
             Issue.record("a refused port answered")
@@ -196,7 +199,7 @@ struct PlainHTTPClientTests {
             #expect(mapped.kind == .connect && mapped.message == "cannot connect to the URL", "\(mapped)")
         }
         let took = ContinuousClock.now - started
-        #expect(took >= .milliseconds(250) && took < .seconds(3), "gave up after \(took)")
+        #expect(took >= .milliseconds(250), "gave up after \(took), before the connect limit")
         client.shutdown()
     }
 
@@ -225,10 +228,12 @@ struct PlainHTTPClientTests {
             await failure { () async throws(TransportError) in try await get(long, server.url + "/c") }
         }
         #expect(await eventually { server.requests.count == 2 })
-        let started = ContinuousClock.now
         call.cancel()
         let cancelled = await call.value
-        #expect(cancelled?.kind == .reset && ContinuousClock.now - started < .seconds(5))
+        // Ended by the cancellation (a reset saying so), not by the 30 s deadline or silence, however slow the loop.
+        #expect(
+            cancelled?.kind == .reset && cancelled?.message.contains("cancelled") == true,
+            "\(String(describing: cancelled))")
         await transport.shutdown()
         await long.shutdown()
     }
