@@ -120,10 +120,12 @@ let package = Package(
             name: "BoxOfficeWorker",
             dependencies: [
                 "BoxOfficeMethods", "BoxOfficeViews", "JSONRPC", "MCP", "BoxOfficeCore", "JSONSchema", "JSONCore",
-                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+                "CGlibcGNU", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 // The commands' flags are declared once, where the session reads them (BoxOfficeFlags).
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -199,7 +201,7 @@ let package = Package(
             name: "BoxOfficeWorkerTests",
             dependencies: [
                 "BoxOfficeWorker", "BoxOfficeMethods", "BoxOfficeViews", "BoxOfficeCore", "JSONRPC", "JSONSchema",
-                "JSONCore", "TestSupport", "WorkerTestSupport",
+                "JSONCore", "TestSupport", "WorkerTestSupport", .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,18 +1,20 @@
 #ifndef BOXOFFICE_CGLIBCGNU_SHIM_H
 #define BOXOFFICE_CGLIBCGNU_SHIM_H
 
-/* Two of glibc's GNU extensions (also in musl), which Swift's Glibc module
+/* Three of glibc's GNU extensions (also in musl), which Swift's Glibc module
    does not import: they are declared only under _GNU_SOURCE, and that module
    is built without it. Declared here as glibc declares them, and called
    through inline functions. ByteSearch uses the first, OutputWriter the
-   second. */
+   second, the worker's input pump the third. */
 
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 
 extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 extern ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
 
 /* RWF_NOWAIT from <linux/fs.h>: fail with EAGAIN instead of waiting. */
 #define CG_RWF_NOWAIT 0x00000008
@@ -30,6 +32,16 @@ static inline const void *cg_memmem(const void *haystack, size_t haystack_length
 static inline ssize_t cg_write_without_waiting(int fd, const void *bytes, size_t length) {
     struct iovec vector = {(void *)bytes, length};
     return pwritev2(fd, &vector, 1, -1, CG_RWF_NOWAIT);
+}
+
+/* The calling thread's stack size in bytes, or 0 when it cannot be learned. */
+static inline size_t cg_thread_stack_size(void) {
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return 0;
+    size_t size = 0;
+    if (pthread_attr_getstacksize(&attributes, &size) != 0) size = 0;
+    pthread_attr_destroy(&attributes);
+    return size;
 }
 
 #endif

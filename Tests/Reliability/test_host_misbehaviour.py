@@ -1,12 +1,18 @@
-"""Hosts that misbehave, against the built binary (offline: no network): each gets the documented answer, bounded
-in time and memory, and the worker stays healthy (a ping after it is answered, and it exits 0 at EOF)."""
+"""Hosts that misbehave, against the built binary (no network): each gets the documented answer, bounded in time
+and memory, and the worker stays healthy (a ping after it is answered, and it exits 0 at EOF).
+
+Each runs twice: offline, where a reader thread reads stdin, and live (an API key, an upstream nobody calls), where
+the event loop reads the pipe itself (EventLoopInputPump) and must never wait for the host."""
 import json
 import os
 import pathlib
+import resource
 import subprocess
 import sys
 import threading
 import time
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "clients" / "testing"))
@@ -14,15 +20,31 @@ from worker_binary import worker_binary  # noqa: E402
 
 BINARY = worker_binary()
 OFFLINE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "", "KAKAO_REST_API_KEY": ""}
+# Live, with an upstream on a port nothing listens on: only methods the worker answers itself are asked.
+LIVE = {"BOXOFFICE_TODAY": "2026-11-21", "KOBIS_API_KEY": "host-kobis-key", "KAKAO_REST_API_KEY": "",
+        "KOBIS_BASE_URL": "http://127.0.0.1:9/kobis"}
 DAILY = '{"jsonrpc":"2.0","id":%d,"method":"boxoffice.daily","params":{"date":"2022-01-05"}}\n'
+# The worker's own OpenRPC document, about 110 kB an answer: a large answer no upstream is asked for. Each request
+# padded with 2 kB of JSON's whitespace, so 600 of them fill more than the pipe and the worker's queue can hold.
+DISCOVER = '{"jsonrpc":"2.0","id":%d,"method":"rpc.discover"}' + " " * 2000 + "\n"
 PING = '{"jsonrpc":"2.0","id":"ping","method":"ping"}\n'
 
 
-def spawn(*arguments):
+@pytest.fixture(params=["reader thread", "event loop"])
+def spawn(request, tmp_path):
+    """Starts the worker offline (stdin read by a thread) or live (read by the event loop)."""
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("KOBIS_", "KAKAO_"))}
-    environment.update(OFFLINE)
-    return subprocess.Popen([BINARY, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=environment)
+    environment.update(OFFLINE if request.param == "reader thread" else LIVE)
+    environment["BOXOFFICE_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def start(*arguments, stack_bytes=None):
+        limit = None if stack_bytes is None else (lambda: resource.setrlimit(resource.RLIMIT_STACK,
+                                                                             (stack_bytes, stack_bytes)))
+        return subprocess.Popen([BINARY, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=environment, preexec_fn=limit)
+
+    start.live = request.param == "event loop"
+    return start
 
 
 def rss_mib(process):
@@ -45,14 +67,14 @@ def finish(process, timeout=30):
     return [json.loads(line) for line in out.splitlines() if line.strip()], process.returncode
 
 
-def test_a_host_that_never_reads_stops_the_worker_reading_and_loses_nothing():
+def test_a_host_that_never_reads_stops_the_worker_reading_and_loses_nothing(spawn):
     worker = spawn()
-    count = 20000
+    request, count = (DISCOVER, 600) if spawn.live else (DAILY, 20000)
     written = threading.Event()
 
     def write():
         for index in range(count):
-            worker.stdin.write((DAILY % index).encode())
+            worker.stdin.write((request % index).encode())
         worker.stdin.flush()
         written.set()
 
@@ -76,7 +98,7 @@ def test_a_host_that_never_reads_stops_the_worker_reading_and_loses_nothing():
     assert [answer["id"] for answer in rest] == ["ping"] and code == 0
 
 
-def test_a_slowloris_host_is_answered_when_its_line_is_whole_without_spinning():
+def test_a_slowloris_host_is_answered_when_its_line_is_whole_without_spinning(spawn):
     worker = spawn()
     line = PING.encode()
     before = cpu_seconds(worker)
@@ -93,7 +115,7 @@ def test_a_slowloris_host_is_answered_when_its_line_is_whole_without_spinning():
     assert rest == [] and code == 0
 
 
-def test_stdin_closed_mid_line_answers_what_was_whole_and_the_fragment_as_a_parse_error():
+def test_stdin_closed_mid_line_answers_what_was_whole_and_the_fragment_as_a_parse_error(spawn):
     worker = spawn()
     worker.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":2,"met')
     answers, code = finish(worker)
@@ -102,7 +124,7 @@ def test_stdin_closed_mid_line_answers_what_was_whole_and_the_fragment_as_a_pars
     assert len(answers) == 2 and answers[1]["id"] is None and answers[1]["error"]["code"] == -32700
 
 
-def test_a_one_gib_line_is_refused_without_being_buffered():
+def test_a_one_gib_line_is_refused_without_being_buffered(spawn):
     worker = spawn()
     chunk = b"x" * (1 << 20)
     peak = 0.0
@@ -120,7 +142,7 @@ def test_a_one_gib_line_is_refused_without_being_buffered():
     assert rest == [] and code == 0
 
 
-def test_ten_thousand_requests_in_one_batch_beyond_max_batch_are_one_error():
+def test_ten_thousand_requests_in_one_batch_beyond_max_batch_are_one_error(spawn):
     worker = spawn()
     batch = "[" + ",".join('{"jsonrpc":"2.0","id":%d,"method":"ping"}' % index for index in range(10000)) + "]\n"
     worker.stdin.write(batch.encode() + PING.encode())
@@ -131,7 +153,7 @@ def test_ten_thousand_requests_in_one_batch_beyond_max_batch_are_one_error():
     assert answers[1]["id"] == "ping"
 
 
-def test_a_hundred_thousand_nested_brackets_are_a_parse_error():
+def test_a_hundred_thousand_nested_brackets_are_a_parse_error(spawn):
     worker = spawn()
     worker.stdin.write(b"[" * 100000 + b"]" * 100000 + b"\n" + b'{"a":' * 100000 + b"1" + b"}" * 100000 + b"\n"
                        + PING.encode())
@@ -139,3 +161,18 @@ def test_a_hundred_thousand_nested_brackets_are_a_parse_error():
     assert code == 0 and len(answers) == 3
     assert [answer["error"]["code"] for answer in answers[:2]] == [-32700, -32700]
     assert answers[2]["id"] == "ping"
+
+
+def test_the_deepest_document_jansson_reads_is_answered_with_a_small_stack(spawn):
+    # 2,040 levels, within Jansson's 2,048: parsed, classified and refused by the schema, recursively, on whichever
+    # thread reads. Under a 256 KiB stack limit the event loop's threads are too small for that and the reader
+    # thread (16 MiB of its own) reads instead; with the default limit the loop reads.
+    depth = 2040
+    document = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":%s%s}}\n' % ("[" * depth, "]" * depth)
+    for stack_bytes in (256 << 10, None):
+        worker = spawn(stack_bytes=stack_bytes)
+        worker.stdin.write(document.encode() + PING.encode())
+        answers, code = finish(worker)
+        assert code == 0, worker.stderr.read()
+        assert [answer["id"] for answer in answers] == [1, "ping"]
+        assert answers[0]["error"]["code"] == -32602

@@ -1,4 +1,4 @@
-import NIOCore
+package import NIOCore
 import NIOPosix
 
 /// A task executor over the event loop the HTTP client's exchanges run on, so that a job's task runs where its
@@ -26,7 +26,7 @@ package final class EventLoopExecutor: TaskExecutor {
     /// The executor of the loop every exchange of the shared HTTP client runs on (the `.singleton` group's).
     package static let shared = EventLoopExecutor(loop: MultiThreadedEventLoopGroup.singleton.next())
 
-    let loop: any EventLoop
+    package let loop: any EventLoop
 
     init(loop: any EventLoop) {
         self.loop = loop

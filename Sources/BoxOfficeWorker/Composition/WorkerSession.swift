@@ -78,8 +78,12 @@ package enum WorkerSession {
         }
         var server = configuration.server
         // Live, every job on the HTTP client's event loop: its exchange, its answer and its waits there, no
-        // hand-offs. Offline there is no client, and no loop to start for the jobs (a cold start's threads).
-        server.jobExecutor = runtime.isOffline ? nil : EventLoopExecutor.shared
+        // hand-offs; and stdin read there too when it is a pipe. Offline there is no client, and no loop to start
+        // for the jobs (a cold start's threads).
+        if !runtime.isOffline {
+            server.jobExecutor = EventLoopExecutor.shared
+            server.inputPump = EventLoopInputPump(loop: EventLoopExecutor.shared.loop)
+        }
         let registry: MethodRegistry
         switch face {
         case .jsonRPC:

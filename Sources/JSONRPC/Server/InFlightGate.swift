@@ -64,6 +64,14 @@ final class InFlightGate: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Whether `count` places are free now: a thread that must not wait (the event loop reading stdin) answers a
+    /// chunk of `count` lines itself only then, since only the answering thread takes places.
+    func hasRoom(for count: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return current + count <= limit && !closed
+    }
+
     /// Lines in flight now.
     var count: Int {
         condition.lock()

@@ -7,7 +7,9 @@ import Synchronization
 /// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
 ///
 /// Three threads and a task per job:
-/// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk;
+/// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk; or,
+///   when the configuration has an ``InputPump`` that can watch stdin (the worker's event loop, for a pipe), the
+///   pump's thread does, and the same small-chunk rule holds there without any wait (``PumpedInput``);
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
 ///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work starts as a task of its own
 ///   (``JobTasks``, on ``ServerConfiguration/jobExecutor`` when one is given). A small chunk that finds the
@@ -41,6 +43,8 @@ package final class RPCServer: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// Job lines read so far (``JobLines``): the next one's number less one.
     let jobLinesRead = Atomic<Int>(0)
+    /// The pump reading stdin, when one does (``ServerConfiguration/inputPump``).
+    let pumpValve = NIOLockedValueBox<(any InputValve)?>(nil)
 
     /// The logger of a server nobody asked to log.
     static let silent = Logger(label: "jsonrpc", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -86,10 +90,18 @@ package final class RPCServer: Sendable {
     package func run() async -> Ending {
         let jobs = JobTasks(executor: configuration.jobExecutor)
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
-        // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
-        DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
-            let result = readLines(answeringInto: jobs)
-            readEnding.withLockedValue { $0 = result }
+        if let pump = configuration.inputPump, let fd = reader?.fd,
+            let valve = await pump.start(reading: fd, into: PumpedInput(server: self, jobs: jobs, ending: readEnding))
+        {
+            // A stop that began before the valve was kept stops it here.
+            pumpValve.withLockedValue { $0 = valve }
+            if isStopping { valve.stop() }
+        } else {
+            // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
+            DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
+                let result = readLines(answeringInto: jobs)
+                readEnding.withLockedValue { $0 = result }
+            }
         }
         DetachedThread.start(name: "protocol-responder", stackSize: 16 << 20) { [self] in
             respond(into: jobs)
@@ -140,6 +152,7 @@ package final class RPCServer: Sendable {
                 metadata: ["drainSeconds": "\(configuration.drainSeconds)"])
         }
         reader?.stop()
+        pumpValve.withLockedValue { $0 }?.stop()
         queue.close()
         statistics.inFlight.close()
         stopping.fire(byShutdown: true)
@@ -196,6 +209,24 @@ package final class RPCServer: Sendable {
         guard batch.count <= Self.linesTheReaderAnswers, queue.claim() else { return queue.push(batch) }
         respond(to: batch, jobs, output)
         queue.endClaim()
+    }
+
+    /// The pump's ``handOn(_:_:_:)``, on the thread that runs the jobs, which must never wait: it answers a small
+    /// chunk itself only when the responder is idle, an in-flight place is free for every line and the writer has
+    /// room (so neither ``takeSlot(_:)`` nor a flush waits), and queues the chunk for the responder otherwise. False
+    /// when the queue is full now: the pump stops reading until `resume`.
+    func handOnWithoutWaiting(
+        _ batch: [ParsedLine], _ jobs: JobTasks, _ output: ImmediateOutput, resume: @escaping @Sendable () -> Void
+    ) -> Bool {
+        guard !batch.isEmpty else { return true }
+        if batch.count <= Self.linesTheReaderAnswers, queue.claim() {
+            // Claimed first: only the answering thread takes places, so the room seen now is there for the chunk.
+            let answers = statistics.inFlight.hasRoom(for: batch.count) && writer.hasRoom
+            if answers { respond(to: batch, jobs, output) }
+            queue.endClaim()
+            if answers { return true }
+        }
+        return queue.offer(batch, resume: resume)
     }
 
     /// The responder thread's whole life: answer or dispatch every line in reading order; then no job is started.

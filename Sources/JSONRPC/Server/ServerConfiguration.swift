@@ -17,6 +17,8 @@ package struct ServerConfiguration: Sendable {
     /// The executor every job's task prefers, or nil for Swift's global pool. The worker gives its HTTP client's
     /// event loop (`EventLoopExecutor`), so that a job runs where its upstream exchange does.
     package var jobExecutor: (any TaskExecutor)?
+    /// Reads stdin on the jobs' thread when it can (the worker's event loop), else nil for a reader thread.
+    package var inputPump: (any InputPump)?
 
     package init(
         maxInFlight: Int = 64, ordered: Bool = false, maxLineBytes: Int = 1 << 20, maxBatch: Int = 100,

@@ -18,9 +18,13 @@ final class ImmediateOutput {
     private var tickets: [(ticket: Ticket, end: Int)] = []
     /// Write early past this size, so a huge chunk of small requests cannot hold many answers back.
     private let flushBytes = 64 * 1024
+    /// False for a thread that must never wait (the event loop reading stdin, ``PumpedInput``): it answers a chunk
+    /// only when the writer has room, and a chunk's answers are bounded, so skipping the wait loses no backpressure.
+    private let waitsForRoom: Bool
 
-    init(writer: OutputWriter) {
+    init(writer: OutputWriter, waitsForRoom: Bool = true) {
         self.writer = writer
+        self.waitsForRoom = waitsForRoom
         buffer.reserveCapacity(flushBytes)
     }
 
@@ -39,7 +43,7 @@ final class ImmediateOutput {
     }
 
     /// Hands the buffered answers to the writer (through `sequencer` in ordered mode), then waits while the host is
-    /// behind on reading (backpressure).
+    /// behind on reading (backpressure), unless this output never waits.
     func flush(_ sequencer: ResponseSequencer? = nil) {
         guard !buffer.isEmpty else { return }
         if tickets.isEmpty {
@@ -50,7 +54,7 @@ final class ImmediateOutput {
             tickets.removeAll(keepingCapacity: true)
         }
         buffer.removeAll(keepingCapacity: true)
-        writer.waitForRoom()
+        if waitsForRoom { writer.waitForRoom() }
     }
 }
 

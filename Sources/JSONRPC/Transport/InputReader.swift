@@ -4,10 +4,11 @@ import Glibc
 /// Reads the protocol stream from a file descriptor on a thread of its own.
 ///
 /// A dedicated thread with blocking `read(2)` works for every kind of stdin: a pipe, a terminal, a socket and a
-/// regular file (which an event loop cannot poll). `poll(2)` on the input and a wake-up pipe lets ``stop()`` end
+/// regular file (which an event loop cannot poll). A live worker reads a pipe on its event loop instead
+/// (``InputPump``); this reader is there for everything else, and its descriptor is what the pump is given. `poll(2)` on the input and a wake-up pipe lets ``stop()`` end
 /// the reading promptly, even while it waits for input.
-final class InputReader: Sendable {
-    private let fd: Int32
+package final class InputReader: Sendable {
+    let fd: Int32
     private let wake: (read: Int32, write: Int32)
     let chunkSize: Int
 
@@ -32,7 +33,7 @@ final class InputReader: Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case endOfInput
         case stopped
         case failed(errno: Int32)

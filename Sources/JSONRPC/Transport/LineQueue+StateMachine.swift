@@ -22,8 +22,18 @@ extension LineQueue {
             case wait
             /// Finished and drained: no batch will come.
             case end
-            /// This batch; wake the pusher when it may be waiting for room (the queue was full).
-            case popped([Line], wakePusher: Bool)
+            /// This batch; wake the pusher when it may be waiting for room (the queue was full); resume a pusher
+            /// that stopped reading when its offer filled the queue (``offer(_:)``), once.
+            case popped([Line], wakePusher: Bool, resumePusher: Bool = false)
+        }
+
+        /// What a pusher that must never wait learns from an offer.
+        enum OfferStep: Equatable {
+            /// Nothing: the batch was empty, or the queue is closed.
+            case dropped
+            /// Queued (past the bound, if it was full already); wake the responder when it may be waiting for a
+            /// batch. `full`: stop reading until a pop says `resumePusher`.
+            case pushed(wakeResponder: Bool, full: Bool)
         }
 
         let capacity: Int
@@ -35,6 +45,8 @@ extension LineQueue {
         private var responderAnswering = false
         /// The reader is answering a batch itself (``claim()`` to ``endClaim()``).
         private var readerAnswering = false
+        /// An offer filled the queue and its pusher stopped reading until a pop makes room.
+        private var pusherPaused = false
         /// Batches the reader answered itself (for tests).
         private(set) var claims = 0
 
@@ -52,11 +64,23 @@ extension LineQueue {
             return .pushed(wakeResponder: batches.count == 1)
         }
 
+        /// Queues a batch without ever waiting (the event loop reading stdin, which runs the work a wait would wait
+        /// for): a full queue takes it all the same, once, since the pusher stops reading when told `full`.
+        mutating func offer(_ batch: [Line]) -> OfferStep {
+            guard !batch.isEmpty, !closed else { return .dropped }
+            batches.append(batch)
+            let full = batches.count >= capacity
+            if full { pusherPaused = true }
+            return .pushed(wakeResponder: batches.count == 1, full: full)
+        }
+
         mutating func pop() -> PopStep {
             responderAnswering = false
             guard let batch = batches.popFirst() else { return finished && !readerAnswering ? .end : .wait }
             responderAnswering = true
-            return .popped(batch, wakePusher: batches.count + 1 >= capacity)
+            let resume = pusherPaused && batches.count < capacity
+            if resume { pusherPaused = false }
+            return .popped(batch, wakePusher: batches.count + 1 >= capacity, resumePusher: resume)
         }
 
         /// Whether the reader may answer its batch itself instead of pushing it: only while the responder has nothing

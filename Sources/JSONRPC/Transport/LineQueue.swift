@@ -18,12 +18,14 @@ import JSONCore
 /// The queue's decisions are ``StateMachine``'s; this class holds the condition variable, and waits and wakes as a
 /// transition says.
 ///
-/// `@unchecked`: `machine` and `heldPushers` are read and written only while `condition` is locked.
+/// `@unchecked`: `machine`, `heldPushers` and `resumePusher` are read and written only while `condition` is locked.
 final class LineQueue: @unchecked Sendable {
     private let condition = Condition()
     private var machine: StateMachine<ParsedLine>
     /// Pushers waiting for room now (0 or 1: there is one reader).
     private var heldPushers = 0
+    /// How to resume the reader that stopped when its ``offer(_:resume:)`` filled the queue.
+    private var resumePusher: (@Sendable () -> Void)?
     let capacity: Int
 
     init(capacity: Int = 4) {
@@ -52,6 +54,22 @@ final class LineQueue: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// Adds a batch without waiting, for a reader that must never wait (``PumpedInput``, on the event loop that runs
+    /// the jobs a wait would wait for). False when the queue is full now: the caller stops reading, and `resume` is
+    /// called once, from the responder's thread, when it took a batch (not when the queue closes: a stop ends the
+    /// reading itself).
+    func offer(_ batch: [ParsedLine], resume: @escaping @Sendable () -> Void) -> Bool {
+        condition.lock()
+        guard case .pushed(let wakeResponder, let full) = machine.offer(batch) else {
+            condition.unlock()
+            return true
+        }
+        if full { resumePusher = resume }
+        condition.unlock()
+        if wakeResponder { condition.signal() }
+        return !full
     }
 
     /// No more batches will come; the responder drains what is queued.
@@ -96,9 +114,11 @@ final class LineQueue: @unchecked Sendable {
             case .end:
                 condition.unlock()
                 return nil
-            case .popped(let batch, let wakePusher):
+            case .popped(let batch, let wakePusher, let resume):
+                let resumed = resume ? resumePusher.take() : nil
                 condition.unlock()
                 if wakePusher { condition.signal() }
+                resumed?()
                 return batch
             }
         }

@@ -137,6 +137,14 @@ package final class OutputWriter: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether ``waitForRoom()`` would return at once now (for a thread that must not wait: the event loop reading
+    /// stdin answers a chunk itself only then).
+    package var hasRoom: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !machine.mustWaitForRoom
+    }
+
     /// Threads ``waitForRoom()`` holds now (for tests: a test waits for this state instead of guessing its time).
     var held: Int {
         condition.lock()

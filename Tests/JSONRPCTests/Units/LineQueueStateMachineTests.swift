@@ -99,4 +99,39 @@ struct LineQueueStateMachineTests {
             #expect(!afterEnd, "nothing is answered after the end")
         }
     }
+
+    // A pusher that must never wait (the event loop reading stdin): it offers, stops reading when told the queue
+    // is full, and is resumed once by the pop that makes room.
+
+    @Test("an offer never waits: the one that fills the queue says so, the pop that makes room resumes it, once")
+    func offerPausesAndResumes() {
+        var machine = Machine(capacity: 2)
+        let first = machine.offer([1])
+        let filling = machine.offer([2])
+        let popped = machine.pop()
+        let next = machine.pop()
+        let refilled = [machine.offer([3]), machine.offer([4])]
+        let again = machine.pop()
+        #expect(first == .pushed(wakeResponder: true, full: false))
+        #expect(filling == .pushed(wakeResponder: false, full: true))
+        #expect(popped == .popped([1], wakePusher: true, resumePusher: true))
+        #expect(next == .popped([2], wakePusher: false), "resumed once, not at every pop")
+        #expect(refilled == [.pushed(wakeResponder: true, full: false), .pushed(wakeResponder: false, full: true)])
+        #expect(again == .popped([3], wakePusher: true, resumePusher: true))
+    }
+
+    @Test("an offer into a full queue (the last lines at end of input) is taken all the same; a closed queue drops it")
+    func offerPastTheBound() {
+        var machine = Machine(capacity: 1)
+        _ = machine.offer([1])
+        let past = machine.offer([2])
+        machine.finish()
+        let steps = [machine.pop(), machine.pop(), machine.pop()]
+        machine.close()
+        let closed = machine.offer([3])
+        let empty = machine.offer([])
+        #expect(past == .pushed(wakeResponder: false, full: true))
+        #expect(steps == [.popped([1], wakePusher: true), .popped([2], wakePusher: true, resumePusher: true), .end])
+        #expect(closed == .dropped && empty == .dropped)
+    }
 }

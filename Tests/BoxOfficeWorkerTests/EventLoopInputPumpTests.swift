@@ -1,0 +1,131 @@
+import BoxOfficeCore
+import Foundation
+import JSONRPC
+import NIOCore
+import TestSupport
+import Testing
+
+@testable import BoxOfficeWorker
+
+/// The worker's pump: stdin read on the HTTP client's event loop, over a real pipe.
+@Suite("Event loop input pump")
+struct EventLoopInputPumpTests {
+    let pump = EventLoopInputPump(loop: EventLoopExecutor.shared.loop)
+
+    @Test("reads a pipe on the loop to its end, and leaves the host's open file description blocking")
+    func readsToTheEnd() async throws {
+        let pipe = try PipePair()
+        let sink = RecordingSink()
+        let valve = try #require(await pump.start(reading: pipe.read, into: sink))
+        #expect(fcntl(pipe.read, F_GETFL) & O_NONBLOCK == 0, "the pump's own description is the non-blocking one")
+        pipe.write("one\n")
+        #expect(await sink.received(4))
+        pipe.write("two\n")
+        pipe.closeWriting()
+        #expect(await sink.ended())
+        #expect(sink.state.value.bytes == Array("one\ntwo\n".utf8))
+        #expect(sink.state.value.outcome == "endOfInput")
+        #expect(sink.state.value.onLoop, "every call on the loop")
+        valve.stop()
+    }
+
+    @Test("a refused chunk stops the reading until resume; what came meanwhile waits in the pipe")
+    func pausesUntilResumed() async throws {
+        let pipe = try PipePair()
+        let sink = RecordingSink(refusing: 1)
+        let valve = try #require(await pump.start(reading: pipe.read, into: sink))
+        pipe.write("first\n")
+        #expect(await sink.received(6))
+        pipe.write("second\n")
+        // Three turns of the loop: a read it was not asked for would have taken the bytes by now.
+        for _ in 0..<3 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        var waiting: Int32 = 0
+        #expect(ioctl(pipe.read, UInt(FIONREAD), &waiting) == 0)
+        #expect(waiting == 7, "the second chunk is still in the pipe")
+        #expect(sink.state.value.bytes.count == 6)
+        valve.resume()
+        #expect(await sink.received(13))
+        valve.stop()
+        #expect(await sink.ended())
+        #expect(sink.state.value.outcome == "stopped")
+    }
+
+    @Test("a regular file is not the pump's: the server's reader thread reads it")
+    func regularFileIsNotPumped() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pump-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: path, contents: Data("x\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let valve = await pump.start(reading: fd, into: RecordingSink())
+        #expect(valve == nil)
+    }
+}
+
+/// A sink that keeps what it was given, refuses more after its `refusing`-th chunk, and notes the thread.
+private final class RecordingSink: InputSink {
+    struct State: Sendable {
+        var bytes: [UInt8] = []
+        var chunks = 0
+        var outcome: String?
+        var onLoop = true
+    }
+
+    let state = Watched(State())
+    private let refusing: Int?
+
+    init(refusing: Int? = nil) {
+        self.refusing = refusing
+    }
+
+    func received(_ bytes: UnsafeRawBufferPointer, from valve: any InputValve) -> Bool {
+        let onLoop = EventLoopExecutor.shared.loop.inEventLoop
+        var chunks = 0
+        state.update {
+            $0.bytes += bytes
+            $0.chunks += 1
+            $0.onLoop = $0.onLoop && onLoop
+            chunks = $0.chunks
+        }
+        return chunks != refusing
+    }
+
+    func ended(_ outcome: InputReader.Outcome) {
+        let onLoop = EventLoopExecutor.shared.loop.inEventLoop
+        state.update {
+            $0.outcome = "\(outcome)"
+            $0.onLoop = $0.onLoop && onLoop
+        }
+    }
+
+    func received(_ count: Int) async -> Bool { await state.wait(timeout: 30) { $0.bytes.count >= count } }
+    func ended() async -> Bool { await state.wait(timeout: 30) { $0.outcome != nil } }
+}
+
+/// A pipe the test writes to and the pump reads.
+private final class PipePair {
+    let read: Int32
+    private let writing: Int32
+    private var writingClosed = false
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        (read, writing) = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(read)
+        if !writingClosed { close(writing) }
+    }
+
+    func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(writing, $0.baseAddress, $0.count) }
+    }
+
+    func closeWriting() {
+        close(writing)
+        writingClosed = true
+    }
+}
