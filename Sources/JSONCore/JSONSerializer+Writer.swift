@@ -61,6 +61,12 @@ extension JSONSerializer {
     /// `json_real` refuses them, and the tree held `null` there): nor does this.
     static func appendReal(_ real: Double, precision: Int, to bytes: inout [UInt8]) {
         guard real.isFinite else { return bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if appendShortestReal(real, precision: precision, to: &bytes) { return }
+        appendFormattedReal(real, precision: precision, to: &bytes)
+    }
+
+    /// ``appendReal(_:precision:to:)`` through `snprintf`, for every real: what the shortest-digits path is held to.
+    static func appendFormattedReal(_ real: Double, precision: Int, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             let count = Int(cj_format_real(buffer.baseAddress, 64, Int32(precision), real))
             let text = UnsafeRawBufferPointer(start: buffer.baseAddress, count: min(count, 63))

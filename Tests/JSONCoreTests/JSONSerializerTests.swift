@@ -1,7 +1,8 @@
 import Foundation
-import JSONCore
 import TestSupport
 import Testing
+
+@testable import JSONCore
 
 @Suite("JSONSerializer: compact json_dumpb")
 struct JSONSerializerTests {
@@ -102,6 +103,38 @@ struct DirectWriterTests {
         #expect(JSONSerializer.serialize(value) == JSONSerializer.janssonText(value))
         let alone = JSONValue.real(reals[0])
         #expect(JSONSerializer.serialize(alone) == JSONSerializer.janssonText(alone))
+    }
+
+    @Test("a real from its shortest digits is snprintf's %g text at every precision, or left to snprintf")
+    func shortestDigitsAgreeWithSnprintf() {
+        var generator = SplitMix(seed: 20_261_129)
+        var reals: [Double] = [
+            1, 10, 100, 1e15, 1e16, 1e-4, 1e-5, 0.0001234, 123456, 1234567, 999999.5, 0.1, 0.30000000000000004,
+            1e-300, 1e300, 9.999999999999999e299, 1.0000000000000001e-300, 5e-324, 2.2250738585072014e-308,
+            Double.greatestFiniteMagnitude, 9007199254740993, 4.35, 12.3, 40.2, 1.0 / 3.0, 2.5e-7, 123.456e10,
+        ]
+        // Decimals of 1 to 17 digits at every exponent (what answers hold: rates, shares), and raw bit patterns.
+        for _ in 0..<4000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            let significand = UInt64.random(in: 0..<UInt64(pow(10, Double(digits))), using: &generator)
+            let exponent = Int.random(in: -320...310, using: &generator)
+            if let real = Double("\(significand)e\(exponent)"), real.isFinite { reals.append(real) }
+            let bits = Double(bitPattern: generator.next())
+            if bits.isFinite { reals.append(bits) }
+        }
+        var mismatches: [String] = []
+        for real in reals + reals.map(-) {
+            for precision in 1...17 {
+                var fast: [UInt8] = []
+                var reference: [UInt8] = []
+                JSONSerializer.appendReal(real, precision: precision, to: &fast)
+                JSONSerializer.appendFormattedReal(real, precision: precision, to: &reference)
+                if fast != reference, mismatches.count < 10 {
+                    mismatches.append("\(real) at %.\(precision)g: \(String(decoding: fast, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
     @Test("strings and keys: every control, quotes, backslashes, NUL, acting characters, non-ASCII, empties")
