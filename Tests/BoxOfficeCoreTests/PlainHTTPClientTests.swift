@@ -51,9 +51,19 @@ struct PlainHTTPClientTests {
             "http://host/é", "http://host:0/", "http://host:65536/", "http://host:/", "http:///p", "http://ho_st/",
             "http://host/a\r\nX: y", "ftp://host/", "http://[::1/p",
             "http://host/a\"b", "http://host/{x}", "http://host/a|b", "http://host/a^b", "http://host/[x]",
-            "http://host/a%2", "http://host/a%zz",
+            "http://host/a%2", "http://host/a%zz", "http:\u{0F}/host/p", "http:/\u{0F}host/p",
         ] {
             #expect(PlainHTTPTarget(refused) == nil, "\(refused)")
+        }
+        // Every byte in a path: only RFC 3986's unreserved and sub-delimiters, `:@/?` and whole escapes stand.
+        let standing = Set("-._~!$&'()*+,;=:@/?".utf8)
+        for byte in UInt8(0)...UInt8(255) {
+            let url = String(decoding: Array("http://h/a".utf8) + [byte], as: UTF8.self)
+            let expected =
+                byte < 0x80
+                && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
+                    || standing.contains(byte))
+            #expect((PlainHTTPTarget(url) != nil) == expected, "byte \(byte)")
         }
     }
 

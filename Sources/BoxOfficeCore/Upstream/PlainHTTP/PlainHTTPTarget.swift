@@ -19,79 +19,86 @@ struct PlainHTTPTarget: Equatable, Sendable {
     var origin: String { "\(host):\(port)" }
 
     init?(_ url: String) {
-        var rest = Substring(url)
-        guard rest.count > 7, rest.prefix(7).lowercased() == "http://" else { return nil }
-        rest = rest.dropFirst(7)
+        var url = url
+        guard let target = url.withUTF8({ Self.read($0) }) else { return nil }
+        self = target
+    }
+
+    private init(host: String, port: Int, bracketed: Bool, requestTarget: String) {
+        self.host = host
+        self.port = port
+        let shownHost = bracketed ? "[\(host)]" : host
+        hostHeader = port == 80 ? shownHost : "\(shownHost):\(port)"
+        self.requestTarget = requestTarget
+    }
+
+    /// Reads the URL's bytes: every check on bytes, never on `Character`s (a grapheme walk per character was most of
+    /// this reading's cost).
+    private static func read(_ url: UnsafeBufferPointer<UInt8>) -> PlainHTTPTarget? {
+        // The scheme in any case, as URL parsers read it.
+        let lowered = url.prefix(7).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        guard url.count > 7, lowered.elementsEqual("http://".utf8) else { return nil }
+        let rest = url[7...]
         // Only what a path and query may hold unencoded: nothing a server could read as a second line or another
         // target, nothing a URL parser would have encoded or refused.
-        guard rest.utf8.allSatisfy(Self.isURLCharacter) else { return nil }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard rest.allSatisfy(urlCharacters.contains) else { return nil }
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        let hostPart: Substring
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
+        let hostPart: Slice<UnsafeBufferPointer<UInt8>>
         var port = 80
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            hostPart = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
+        let bracketed = authority.first == UInt8(ascii: "[")
+        if bracketed {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            hostPart = authority[(authority.startIndex + 1)..<close]
+            let after = authority[(close + 1)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let number = Self.port(after.dropFirst()) else { return nil }
+                guard after.first == UInt8(ascii: ":"), let number = Self.port(after.dropFirst()) else { return nil }
                 port = number
             }
-            guard !hostPart.isEmpty, hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
-                return nil
-            }
+            guard !hostPart.isEmpty,
+                hostPart.allSatisfy({ ASCIISet.isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+            else { return nil }
         } else {
-            if let colon = authority.firstIndex(of: ":") {
+            if let colon = authority.firstIndex(of: UInt8(ascii: ":")) {
                 hostPart = authority[..<colon]
-                guard let number = Self.port(authority[authority.index(after: colon)...]) else { return nil }
+                guard let number = Self.port(authority[(colon + 1)...]) else { return nil }
                 port = number
             } else {
                 hostPart = authority
             }
-            guard !hostPart.isEmpty,
-                hostPart.utf8.allSatisfy({ byte in
-                    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                        || byte == 0x2D || byte == 0x2E
-                })
-            else { return nil }
+            guard !hostPart.isEmpty, hostPart.allSatisfy(hostCharacters.contains) else { return nil }
         }
-        host = String(hostPart)
-        self.port = port
-        let shownHost = authority.hasPrefix("[") ? "[\(host)]" : host
-        hostHeader = port == 80 ? shownHost : "\(shownHost):\(port)"
         let target = rest[authorityEnd...]
         // Brackets stand only around an IPv6 host; a percent sign only before two hex digits.
-        guard !target.contains("["), !target.contains("]"), Self.escapesAreWhole(target) else { return nil }
-        requestTarget = target.hasPrefix("/") ? String(target) : "/" + target
+        guard !target.contains(UInt8(ascii: "[")), !target.contains(UInt8(ascii: "]")), escapesAreWhole(target)
+        else { return nil }
+        let path = String(decoding: target, as: UTF8.self)
+        return PlainHTTPTarget(
+            host: String(decoding: hostPart, as: UTF8.self), port: port, bracketed: bracketed,
+            requestTarget: target.first == UInt8(ascii: "/") ? path : "/" + path)
     }
 
     /// RFC 3986's unreserved and sub-delimiter characters, `:`, `@`, `/`, `?`, `%` (its escapes), and `[` `]` for an
     /// IPv6 literal's brackets (checked where they may stand).
-    private static func isURLCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            true
-        default: Array("-._~!$&'()*+,;=:@/?%[]".utf8).contains(byte)
-        }
-    }
+    private static let urlCharacters = ASCIISet(lettersDigitsAnd: "-._~!$&'()*+,;=:@/?%[]")
+    /// A registered name's: letters, digits, hyphens and dots.
+    private static let hostCharacters = ASCIISet(lettersDigitsAnd: "-.")
 
-    private static func escapesAreWhole(_ text: Substring) -> Bool {
-        var bytes = text.utf8.makeIterator()
+    private static func escapesAreWhole(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var bytes = text.makeIterator()
         while let byte = bytes.next() {
             guard byte == UInt8(ascii: "%") else { continue }
-            guard let high = bytes.next(), let low = bytes.next(), Character(Unicode.Scalar(high)).isHexDigit,
-                Character(Unicode.Scalar(low)).isHexDigit
+            guard let high = bytes.next(), let low = bytes.next(), ASCIISet.isHexDigit(high), ASCIISet.isHexDigit(low)
             else { return false }
         }
         return true
     }
 
-    private static func port(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.count <= 5, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let number = Int(digits), number > 0, number <= 65_535
-        else { return nil }
+    private static func port(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let number = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        guard number > 0, number <= 65_535 else { return nil }
         return number
     }
 }
