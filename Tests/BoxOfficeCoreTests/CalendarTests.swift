@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import TestSupport
 import Testing
 
 @Suite("Dates in Asia/Seoul")
@@ -73,6 +74,18 @@ struct CalendarTests {
         #expect(DisplayFormat.thousands(1000) == "1,000")
         #expect(DisplayFormat.thousands(108_104_121_193) == "108,104,121,193")
         #expect(DisplayFormat.thousands(-1_234_567) == "-1,234,567")
+        #expect(DisplayFormat.thousands(.min) == "-9,223,372,036,854,775,808")
+        #expect(DisplayFormat.thousands(.max) == "9,223,372,036,854,775,807")
+        // Every length and sign, against the rule written plainly: a comma before each group of three from the right.
+        var generator = SplitMix(seed: 20_261_129)
+        for _ in 0..<2000 {
+            let value = Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...63, using: &generator)
+            let digits = Array(String(value.magnitude))
+            let grouped = digits.enumerated().map { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+            }.joined()
+            #expect(DisplayFormat.thousands(value) == (value < 0 ? "-" : "") + grouped, "\(value)")
+        }
         #expect(DisplayFormat.rankChange(trend: .same, change: 0) == "-")
         #expect(DisplayFormat.rankChange(trend: .down, change: -3) == "▼3")
     }
