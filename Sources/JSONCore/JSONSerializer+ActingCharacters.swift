@@ -37,18 +37,38 @@ extension JSONSerializer {
     }
 
     /// The index of the first acting character from `start`, or nil.
+    ///
+    /// Eight bytes at a time: a word is looked at byte by byte only when it holds one of the three bytes an acting
+    /// character begins with (DEL, 0xC2, 0xE2), found with the SWAR zero-byte test on the word XORed with each. The
+    /// whole answer is scanned, and a byte loop here was 3 % of an uncached call's instructions (issue 43).
     private static func firstActing(_ bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBytes { raw in
             var index = start
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == 0x7F || byte == 0xC2 || byte == 0xE2, length(ofActingAt: index, in: bytes) > 0 {
-                    return index
+            while index + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if mayBeginActing(word) {
+                    for offset in index..<(index + 8) where length(ofActingAt: offset, in: bytes) > 0 {
+                        return offset
+                    }
                 }
+                index += 8
+            }
+            while index < raw.count {
+                if length(ofActingAt: index, in: bytes) > 0 { return index }
                 index += 1
             }
             return nil
         }
+    }
+
+    /// Whether any byte of `word` is 0x7F, 0xC2 or 0xE2 (exact: the zero-byte test's borrows can misplace which
+    /// byte, never invent one).
+    private static func mayBeginActing(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+            || hasZeroByte(word ^ (ones &* 0xE2))
     }
 
     /// How many bytes the acting character at `index` takes (DEL 1, a C1 control 2, a separator or bidi control

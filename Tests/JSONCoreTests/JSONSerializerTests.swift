@@ -43,6 +43,31 @@ struct JSONSerializerTests {
         #expect(String(decoding: quoted, as: UTF8.self) == expected)
     }
 
+    @Test("acting characters are found wherever they fall in the eight-byte words the scan reads, near misses are not")
+    func actingCharactersAnywhere() {
+        var generator = SplitMix(seed: 20_261_129)
+        let palette: [Unicode.Scalar] = [
+            "a", "~", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\u{A0}", "\u{C2}", "\u{E2}", "\u{2027}", "\u{2028}",
+            "\u{202E}", "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "▲", "한", "é",
+        ]
+        func acting(_ scalar: Unicode.Scalar) -> Bool {
+            [0x7F...0x7F, 0x80...0x9F, 0x2028...0x202E, 0x2066...0x2069].contains { $0.contains(scalar.value) }
+        }
+        for _ in 0..<3000 {
+            let scalars = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                palette.randomElement(using: &generator)!
+            }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let body = scalars.map { scalar in
+                guard acting(scalar) else { return String(scalar) }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            #expect(JSONValue.string(text).description == "\"" + body.joined() + "\"", "\(scalars)")
+        }
+    }
+
     @Test("non-ASCII text is written as UTF-8, not escaped")
     func unicode() {
         #expect(JSONValue.string("한글 ▲").description == "\"한글 ▲\"")
