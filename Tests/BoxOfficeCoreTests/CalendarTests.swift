@@ -79,7 +79,8 @@ struct CalendarTests {
         // Every length and sign, against the rule written plainly: a comma before each group of three from the right.
         var generator = SplitMix(seed: 20_261_129)
         for _ in 0..<2000 {
-            let value = Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...63, using: &generator)
+            let shift = Int64.random(in: 0...63, using: &generator)
+            let value = Int64.random(in: .min ... .max, using: &generator) >> shift
             let digits = Array(String(value.magnitude))
             let grouped = digits.enumerated().map { index, digit in
                 (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
