@@ -67,6 +67,24 @@ package struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// The value of `key`, looked for first at `position` and then from the start; `position` is left just after
+    /// the member found. A reader that asks for an object's members in the order they come finds each at once,
+    /// where the plain subscript compares about half the members first (a KOBIS box office's 180 fields were 4 % of
+    /// an uncached call's instructions that way, issue 43).
+    package func value(forKey key: String, from position: inout Int) -> JSONValue? {
+        let length = key.utf8.count
+        // The lengths first here too: `==` alone would take a canonically equivalent key for this one.
+        if position < members.count, members[position].key.utf8.count == length, members[position].key == key {
+            position += 1
+            return members[position - 1].value
+        }
+        guard let index = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) else {
+            return nil
+        }
+        position = index + 1
+        return members[index].value
+    }
+
     package func makeIterator() -> IndexingIterator<[Member]> {
         members.makeIterator()
     }

@@ -66,29 +66,27 @@ package enum KOBISDecoder {
         )
     }
 
+    /// One entry, its fields read in the order KOBIS writes them (each then found at once, ``UpstreamReader``).
     static func entry(_ item: UpstreamReader) throws(BoxOfficeError) -> BoxOfficeEntry {
+        let rank = try item.int("rank")
         let change = try item.int("rankInten")
         let isNew = try item.string("rankOldAndNew") == "NEW"
         let trend: BoxOfficeEntry.Trend = isNew ? .new : change > 0 ? .up : change < 0 ? .down : .same
+        let movieCode = try item.string("movieCd")
+        let title = try item.string("movieNm")
+        let openDate = try item.optionalDate("openDt")
+        let salesAmount = try item.int64("salesAmt")
+        let salesShare = try item.double("salesShare")
+        let sales = BoxOfficeEntry.Figures(
+            amount: salesAmount, change: try item.int64("salesInten"), changeRate: try item.double("salesChange"),
+            total: try item.int64("salesAcc"))
+        let audience = BoxOfficeEntry.Figures(
+            amount: try item.int64("audiCnt"), change: try item.int64("audiInten"),
+            changeRate: try item.double("audiChange"), total: try item.int64("audiAcc"))
         return BoxOfficeEntry(
-            rank: try item.int("rank"),
-            rankChange: change,
-            trend: trend,
-            movieCode: try item.string("movieCd"),
-            title: try item.string("movieNm"),
-            openDate: try item.optionalDate("openDt"),
-            audience: BoxOfficeEntry.Figures(
-                amount: try item.int64("audiCnt"), change: try item.int64("audiInten"),
-                changeRate: try item.double("audiChange"), total: try item.int64("audiAcc")
-            ),
-            sales: BoxOfficeEntry.Figures(
-                amount: try item.int64("salesAmt"), change: try item.int64("salesInten"),
-                changeRate: try item.double("salesChange"), total: try item.int64("salesAcc")
-            ),
-            salesShare: try item.double("salesShare"),
-            screens: try item.int64("scrnCnt"),
-            shows: try item.int64("showCnt")
-        )
+            rank: rank, rankChange: change, trend: trend, movieCode: movieCode, title: title, openDate: openDate,
+            audience: audience, sales: sales, salesShare: salesShare, screens: try item.int64("scrnCnt"),
+            shows: try item.int64("showCnt"))
     }
 
     /// Movie info; an answer without a movie (or with a blank code) means KOBIS does not know `movieCode`.

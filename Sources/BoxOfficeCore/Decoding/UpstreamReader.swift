@@ -11,12 +11,21 @@ struct UpstreamReader {
     private let parentPath: JSONPointer
     /// The last token of this reader's path, appended only when the path is needed (an error).
     private let lazyKey: String?
+    /// Where the next field is looked for first, for a list's elements (``elements()``): their decoders ask for
+    /// fields in the order KOBIS writes them, so each is found at once (``JSONObject/value(forKey:from:)``).
+    private let cursor: Cursor?
 
-    init(_ service: Service, _ value: JSONValue, path: JSONPointer = .root) {
+    /// The position of the member after the one read last.
+    final class Cursor {
+        var next = 0
+    }
+
+    init(_ service: Service, _ value: JSONValue, path: JSONPointer = .root, cursor: Cursor? = nil) {
         self.service = service
         self.value = value
         parentPath = path
         lazyKey = nil
+        self.cursor = cursor
     }
 
     init(_ service: Service, _ value: JSONValue, path parent: JSONPointer, lazyKey: String) {
@@ -24,6 +33,7 @@ struct UpstreamReader {
         self.value = value
         parentPath = parent
         self.lazyKey = lazyKey
+        cursor = nil
     }
 
     /// Where this value is in the body.
@@ -68,7 +78,10 @@ struct UpstreamReader {
 
     func elements() throws(BoxOfficeError) -> [UpstreamReader] {
         guard case .array(let array) = value else { throw fail("expected an array, found \(value.typeName)") }
-        return array.enumerated().map { UpstreamReader(service, $0.element, path: path.appending($0.offset)) }
+        return array.enumerated().map {
+            UpstreamReader(
+                service, $0.element, path: path.appending($0.offset), cursor: $0.element.objectValue == nil ? nil : Cursor())
+        }
     }
 
     /// A string, trimmed; numbers are accepted in their JSON form.
@@ -132,7 +145,9 @@ struct UpstreamReader {
 
     private func fieldValue(_ key: String) throws(BoxOfficeError) -> JSONValue {
         guard case .object(let object) = value else { throw fail("expected an object, found \(value.typeName)") }
-        guard let child = object[key] else {
+        let found: JSONValue?
+        if let cursor { found = object.value(forKey: key, from: &cursor.next) } else { found = object[key] }
+        guard let child = found else {
             throw BoxOfficeError.malformed(
                 service, at: path.appending(key).description, "the member \"\(key)\" is missing")
         }
