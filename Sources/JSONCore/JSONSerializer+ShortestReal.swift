@@ -10,16 +10,34 @@ extension JSONSerializer {
     /// (DBL_DIG: 15 decimal digits always survive a round trip through a double), so rounding the real to
     /// `precision` digits, as `%g` does, gives `s` back, padded with the zeros `%g` then strips. A precision of 16 or
     /// 17 (some real in the value needs it) prints more digits than the shortest and goes to `snprintf`.
-    static func appendShortestReal(_ real: Double, precision: Int, to bytes: inout [UInt8]) -> Bool {
+    static func appendShortestReal(
+        _ real: Double, _ digits: RealDigits, precision: Int, to bytes: inout [UInt8]
+    ) -> Bool {
+        guard precision <= 15, let shortest = digits.shortest, shortest.count <= precision else { return false }
+        if real < 0 { bytes.append(UInt8(ascii: "-")) }
+        shortest.appendG(precision: precision, to: &bytes)
+        return true
+    }
+}
+
+/// What a write needs of a real, from one reading of its `description` (the writer's two passes, the precision and
+/// the text, would otherwise each ask for it: `description` is about 400 instructions).
+struct RealDigits {
+    /// ``JSONValue/significantDigits(_:)``: what the real asks of the one precision every real prints with.
+    let significant: Int
+    /// Its shortest digits, when the real is normal and within 1e±300 (the reals ``appendShortestReal`` writes).
+    fileprivate let shortest: ShortestDigits?
+
+    init(_ real: Double) {
         let magnitude = real.magnitude
-        guard precision <= 15, magnitude >= 1e-300, magnitude <= 1e300 else { return false }
-        var text = magnitude.description
-        return text.withUTF8 { utf8 -> Bool in
-            guard let shortest = ShortestDigits(utf8), shortest.count <= precision else { return false }
-            if real < 0 { bytes.append(UInt8(ascii: "-")) }
-            shortest.appendG(precision: precision, to: &bytes)
-            return true
+        guard real.isFinite, magnitude >= 1e-300, magnitude <= 1e300 else {
+            (significant, shortest) = (JSONValue.significantDigits(real), nil)
+            return
         }
+        var text = magnitude.description
+        let digits = text.withUTF8 { ShortestDigits($0) }
+        shortest = digits
+        significant = digits.map { min(max($0.digitsWritten, 1), 17) } ?? JSONValue.significantDigits(real)
     }
 }
 
@@ -28,6 +46,8 @@ extension JSONSerializer {
 private struct ShortestDigits {
     private var significand: UInt64 = 0
     private(set) var count = 0
+    /// The digits the description wrote from the first that is not zero, trailing zeros included ("100.0": 4).
+    private(set) var digitsWritten = 0
     /// The power of ten of the first digit: 12.3 has 1, 0.05 has -2.
     private var exponent = 0
 
@@ -56,7 +76,7 @@ private struct ShortestDigits {
             }
             index += 1
         }
-        var written = 0
+        var statedExponent = 0
         if index < text.count {
             guard text[index] == UInt8(ascii: "e") else { return nil }
             index += 1
@@ -69,17 +89,18 @@ private struct ShortestDigits {
             while index < text.count {
                 let byte = text[index]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                written = written * 10 + Int(byte - UInt8(ascii: "0"))
+                statedExponent = statedExponent * 10 + Int(byte - UInt8(ascii: "0"))
                 index += 1
             }
-            if negative { written = -written }
+            if negative { statedExponent = -statedExponent }
         }
         guard significand > 0 else { return nil }
+        digitsWritten = count
         while significand % 10 == 0 {
             significand /= 10
             count -= 1
         }
-        exponent = written + (beforePoint > 0 ? beforePoint - 1 : -(leadingZeros + 1))
+        exponent = statedExponent + (beforePoint > 0 ? beforePoint - 1 : -(leadingZeros + 1))
     }
 
     /// `%.<precision>g` of these digits (trailing zeros stripped, as `%g` does), with Jansson's fix-ups: `.0` after

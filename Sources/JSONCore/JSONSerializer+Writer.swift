@@ -5,14 +5,27 @@ extension JSONSerializer {
     /// written from the Swift tree in one pass (a first, allocation-free pass only when the value holds reals, to
     /// learn the precision they all print with, as the dump's one `JSON_REAL_PRECISION` does).
     static func write(_ value: JSONValue, to bytes: inout [UInt8]) {
-        var precision = 0
-        collectRealPrecision(value, into: &precision)
+        var reals = Reals()
+        collectReals(value, into: &reals)
         let start = bytes.count
-        writeValue(value, precision: max(precision, 1), to: &bytes)
+        writeValue(value, &reals, to: &bytes)
         escapeActingCharacters(&bytes, from: start)
     }
 
-    private static func writeValue(_ value: JSONValue, precision: Int, to bytes: inout [UInt8]) {
+    /// The reals of a value in writing order, each read once (``RealDigits``), and the precision they all print
+    /// with; the write takes them back in the same order.
+    private struct Reals {
+        var digits: [RealDigits] = []
+        var next = 0
+        var precision = 0
+
+        mutating func take() -> RealDigits {
+            defer { next += 1 }
+            return digits[next]
+        }
+    }
+
+    private static func writeValue(_ value: JSONValue, _ reals: inout Reals, to bytes: inout [UInt8]) {
         switch value {
         case .null:
             bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
@@ -23,14 +36,19 @@ extension JSONSerializer {
         case .integer(let integer):
             appendDecimal(integer, to: &bytes)
         case .real(let real):
-            appendReal(real, precision: precision, to: &bytes)
+            let digits = reals.take()
+            guard real.isFinite else { return bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+            let precision = max(reals.precision, 1)
+            if !appendShortestReal(real, digits, precision: precision, to: &bytes) {
+                appendFormattedReal(real, precision: precision, to: &bytes)
+            }
         case .string(var string):
             string.withUTF8 { appendQuotedEscapingControls($0, to: &bytes) }
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeValue(element, precision: precision, to: &bytes)
+                writeValue(element, &reals, to: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -40,18 +58,23 @@ extension JSONSerializer {
                 var key = member.key
                 key.withUTF8 { appendQuotedEscapingControls($0, to: &bytes) }
                 bytes.append(UInt8(ascii: ":"))
-                writeValue(member.value, precision: precision, to: &bytes)
+                writeValue(member.value, &reals, to: &bytes)
             }
             bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    /// The most significant digits any real in `value` needs (``JSONValue/significantDigits(_:)``); 0 without reals.
-    private static func collectRealPrecision(_ value: JSONValue, into precision: inout Int) {
+    /// Every real of `value` in writing order, and the most significant digits any of them needs
+    /// (``JSONValue/significantDigits(_:)``; 0 without reals).
+    private static func collectReals(_ value: JSONValue, into reals: inout Reals) {
         switch value {
-        case .real(let real): precision = max(precision, JSONValue.significantDigits(real))
-        case .array(let elements): for element in elements { collectRealPrecision(element, into: &precision) }
-        case .object(let object): for member in object.members { collectRealPrecision(member.value, into: &precision) }
+        case .real(let real):
+            let digits = RealDigits(real)
+            if reals.digits.isEmpty { reals.digits.reserveCapacity(32) }
+            reals.digits.append(digits)
+            reals.precision = max(reals.precision, digits.significant)
+        case .array(let elements): for element in elements { collectReals(element, into: &reals) }
+        case .object(let object): for member in object.members { collectReals(member.value, into: &reals) }
         case .null, .bool, .integer, .string: break
         }
     }
@@ -61,7 +84,7 @@ extension JSONSerializer {
     /// `json_real` refuses them, and the tree held `null` there): nor does this.
     static func appendReal(_ real: Double, precision: Int, to bytes: inout [UInt8]) {
         guard real.isFinite else { return bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-        if appendShortestReal(real, precision: precision, to: &bytes) { return }
+        if appendShortestReal(real, RealDigits(real), precision: precision, to: &bytes) { return }
         appendFormattedReal(real, precision: precision, to: &bytes)
     }
 

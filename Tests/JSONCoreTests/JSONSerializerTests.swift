@@ -149,6 +149,10 @@ struct DirectWriterTests {
         }
         var mismatches: [String] = []
         for real in reals + reals.map(-) {
+            // The precision the writer asks of each real, read with its digits, is the dump's rule.
+            if RealDigits(real).significant != JSONValue.significantDigits(real), mismatches.count < 10 {
+                mismatches.append("\(real): \(RealDigits(real).significant) significant digits")
+            }
             for precision in 1...17 {
                 var fast: [UInt8] = []
                 var reference: [UInt8] = []

@@ -36,6 +36,23 @@ struct PlainJSONReaderTests {
         }
     }
 
+    @Test("keys met again in a body: the same key in every object, near misses, escaped twins, duplicates, many keys")
+    func keysMetAgain() {
+        let texts = [
+            #"[{"a":1,"b":2},{"a":3,"b":4},{"b":5,"a":6}]"#, #"[{"ab":1},{"ac":2},{"ab":3},{"":4},{"":5}]"#,
+            #"[{"a":1},{"\u0061":2},{"a":3,"\u0061":4}]"#, #"[{"a":1},{"a":2,"a":3}]"#,
+            #"[{"한글":1},{"한글":2,"한긁":3}]"#, #"[{"k\"q":1},{"k\"q":2}]"#, #"[{"a":1},{"a\u0000":2}]"#,
+            "[" + (0..<200).map { #"{"key\#($0 % 70)":\#($0),"key\#(($0 + 1) % 70)":0}"# }.joined(separator: ",") + "]",
+        ]
+        for text in texts { Self.agrees(Array(text.utf8), "\(text.prefix(60).debugDescription)") }
+        // A key's bytes invalid the second time only, and the first time only.
+        let raw: [[UInt8]] = [
+            Array(#"[{"ab":1},{"a"#.utf8) + [0xC3, 0x28] + Array(#"":2}]"#.utf8),
+            Array(#"[{"a"#.utf8) + [0xC3, 0x28] + Array(#"":1},{"ab":2}]"#.utf8),
+        ]
+        for bytes in raw { Self.agrees(bytes, "\(bytes)") }
+    }
+
     @Test("texts at the edges: numbers, escapes, surrogates, NUL, duplicates, depth, white space, scalars")
     func edges() {
         let texts = [
