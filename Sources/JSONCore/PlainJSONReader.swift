@@ -29,16 +29,6 @@ struct PlainJSONReader {
     private var openMembers: [JSONObject.Member] = []
     private var openHashes: [UInt64] = []
     private var openElements: [JSONValue] = []
-    /// Keys met in this body, by their hash's low bits: a list's objects repeat their keys (a KOBIS day's 180 are
-    /// 18 spellings), and a key found here is not validated and made into a `String` again (a fifth of reading a
-    /// body, issue 43). A collision only replaces the slot.
-    private var seenKeys = [SeenKey?](repeating: nil, count: 32)
-
-    private struct SeenKey {
-        let hash: UInt64
-        let bytes: [UInt8]
-        let key: String
-    }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -103,8 +93,9 @@ struct PlainJSONReader {
         let base = openMembers.count
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw GiveUp() }
-            let (key, hash) = try memberKey()
+            var key = try string()
             // Duplicate keys (refused by Jansson with JSON_REJECT_DUPLICATES) found by a hash of each key first.
+            let hash = key.withUTF8 { Self.hash($0) }
             for position in base..<openHashes.count
             where openHashes[position] == hash && openMembers[position].key == key {
                 throw GiveUp()
@@ -161,37 +152,6 @@ struct PlainJSONReader {
         index += 1
         depth -= 1
         return true
-    }
-
-    /// A member's key from its opening quote, and its hash: a plain key (no escape) met before in this body is taken
-    /// from ``seenKeys``; any other is read by ``string()``.
-    private mutating func memberKey() throws(GiveUp) -> (String, UInt64) {
-        let start = index + 1
-        var end = start
-        // To the closing quote, unless an escape or a control character comes first.
-        while end < bytes.count, Self.isPlainInString(bytes[end]) { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
-            var key = try string()
-            return (key, key.withUTF8 { Self.hash($0) })
-        }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let hash = Self.hash(raw)
-        let slot = Int(truncatingIfNeeded: hash & UInt64(seenKeys.count - 1))
-        index = end + 1
-        if let seen = seenKeys[slot], seen.hash == hash, seen.bytes.count == raw.count,
-            raw.isEmpty
-                || seen.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
-        {
-            return (seen.key, hash)
-        }
-        guard Self.isValidUTF8(raw) else { throw GiveUp() }
-        let key = String(decoding: raw, as: UTF8.self)
-        seenKeys[slot] = SeenKey(hash: hash, bytes: Array(raw), key: key)
-        return (key, hash)
-    }
-
-    private static func isPlainInString(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// A string from its opening quote; the index ends after its closing one. Raw text is validated as UTF-8 with
