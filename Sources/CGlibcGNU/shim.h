@@ -14,7 +14,7 @@
 
 extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 extern ssize_t pwritev2(int fd, const struct iovec *vector, int count, off_t offset, int flags);
-extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
+extern int pthread_getattr_default_np(pthread_attr_t *attributes);
 
 /* RWF_NOWAIT from <linux/fs.h>: fail with EAGAIN instead of waiting. */
 #define CG_RWF_NOWAIT 0x00000008
@@ -34,10 +34,11 @@ static inline ssize_t cg_write_without_waiting(int fd, const void *bytes, size_t
     return pwritev2(fd, &vector, 1, -1, CG_RWF_NOWAIT);
 }
 
-/* The calling thread's stack size in bytes, or 0 when it cannot be learned. */
-static inline size_t cg_thread_stack_size(void) {
+/* The stack size in bytes a thread made with default attributes gets (as
+   SwiftNIO's event loop threads are), or 0 when it cannot be learned. */
+static inline size_t cg_default_thread_stack_size(void) {
     pthread_attr_t attributes;
-    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return 0;
+    if (pthread_getattr_default_np(&attributes) != 0) return 0;
     size_t size = 0;
     if (pthread_attr_getstacksize(&attributes, &size) != 0) size = 0;
     pthread_attr_destroy(&attributes);

@@ -16,7 +16,8 @@ struct EventLoopInputPumpTests {
     func readsToTheEnd() async throws {
         let pipe = try PipePair()
         let sink = RecordingSink()
-        let valve = try #require(await pump.start(reading: pipe.read, into: sink))
+        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+        let valve = try #require(started)
         #expect(fcntl(pipe.read, F_GETFL) & O_NONBLOCK == 0, "the pump's own description is the non-blocking one")
         pipe.write("one\n")
         #expect(await sink.received(4))
@@ -33,7 +34,8 @@ struct EventLoopInputPumpTests {
     func pausesUntilResumed() async throws {
         let pipe = try PipePair()
         let sink = RecordingSink(refusing: 1)
-        let valve = try #require(await pump.start(reading: pipe.read, into: sink))
+        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+        let valve = try #require(started)
         pipe.write("first\n")
         #expect(await sink.received(6))
         pipe.write("second\n")
@@ -57,7 +59,7 @@ struct EventLoopInputPumpTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
-        let valve = await pump.start(reading: fd, into: RecordingSink())
+        let valve = pump.start(reading: fd, into: RecordingSink(), otherwise: {})
         #expect(valve == nil)
     }
 }

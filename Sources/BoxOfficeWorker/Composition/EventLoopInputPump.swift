@@ -19,9 +19,10 @@ import NIOPosix
 /// no further chunk until it resumes.
 ///
 /// The loop's thread parses and classifies what it reads, recursively for nested JSON; the reader thread has a
-/// 16 MiB stack of its own for that, the loop's thread the process's default (`ulimit -s`). Jansson's deepest
-/// document (2,048 levels) needs about 512 KiB there (measured: 256 KiB crashed the worker), so the pump reads only
-/// where the loop's stack has ``leastStackBytes``, four times that; below it, the reader thread does.
+/// 16 MiB stack of its own for that, the loop's thread the default a thread gets (from `ulimit -s`; NIO asks for no
+/// size). Jansson's deepest document (2,048 levels) needs about 512 KiB there (measured: 256 KiB crashed the
+/// worker), so the pump reads only where that default is ``leastStackBytes``, four times as much; below it, the
+/// reader thread does.
 struct EventLoopInputPump: InputPump {
     let loop: any EventLoop
     static let leastStackBytes = 2 << 20
@@ -30,10 +31,12 @@ struct EventLoopInputPump: InputPump {
         self.loop = loop
     }
 
-    func start(reading fd: Int32, into sink: any InputSink) async -> (any InputValve)? {
+    func start(reading fd: Int32, into sink: any InputSink, otherwise: @escaping @Sendable () -> Void)
+        -> (any InputValve)?
+    {
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return nil }
-        guard let stack = try? await loop.submit({ cg_thread_stack_size() }).get(), stack >= Self.leastStackBytes
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO,
+            cg_default_thread_stack_size() >= Self.leastStackBytes
         else { return nil }
         // Non-blocking: a named pipe's writer may be gone already, and opening one to read would wait for the next.
         let own = open("/proc/self/fd/\(fd)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -51,9 +54,10 @@ struct EventLoopInputPump: InputPump {
                 }
             }
             .takingOwnershipOfDescriptor(input: own)
-        // A failure leaves the descriptor open only where NIO gave it back before making a channel, which it does
-        // for no pipe; closing a number another thread may have been given since would be worse than that.
-        guard (try? await started.get()) != nil else { return nil }
+        // Not waited for: the loop sets the channel up while the server starts its responder. A failure leaves
+        // the descriptor open only where NIO gave it back before making a channel, which it does for no pipe;
+        // closing a number another thread may have been given since would be worse than that.
+        started.whenFailure { _ in otherwise() }
         return valve
     }
 

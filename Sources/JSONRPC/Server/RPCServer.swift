@@ -90,18 +90,22 @@ package final class RPCServer: Sendable {
     package func run() async -> Ending {
         let jobs = JobTasks(executor: configuration.jobExecutor)
         let readEnding = NIOLockedValueBox<Ending>(.endOfInput)
+        // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
+        let readOnThread = { @Sendable [self] in
+            DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
+                let result = readLines(answeringInto: jobs)
+                readEnding.withLockedValue { $0 = result }
+            }
+        }
+        let input = PumpedInput(server: self, jobs: jobs, ending: readEnding)
         if let pump = configuration.inputPump, let fd = reader?.fd,
-            let valve = await pump.start(reading: fd, into: PumpedInput(server: self, jobs: jobs, ending: readEnding))
+            let valve = pump.start(reading: fd, into: input, otherwise: readOnThread)
         {
             // A stop that began before the valve was kept stops it here.
             pumpValve.withLockedValue { $0 = valve }
             if isStopping { valve.stop() }
         } else {
-            // Deep JSON (up to Jansson's nesting limit) is converted recursively on these threads.
-            DetachedThread.start(name: "protocol-reader", stackSize: 16 << 20) { [self] in
-                let result = readLines(answeringInto: jobs)
-                readEnding.withLockedValue { $0 = result }
-            }
+            readOnThread()
         }
         DetachedThread.start(name: "protocol-responder", stackSize: 16 << 20) { [self] in
             respond(into: jobs)

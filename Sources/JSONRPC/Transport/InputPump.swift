@@ -12,7 +12,12 @@
 package protocol InputPump: Sendable {
     /// Begins reading `fd`, handing every chunk to `sink` on the pump's thread; nil when the pump cannot watch this
     /// descriptor (the server then reads it on a thread of its own, as it does every kind of stdin).
-    func start(reading fd: Int32, into sink: any InputSink) async -> (any InputValve)?
+    ///
+    /// Returns at once, without waiting for the pump's thread (a worker's first answer would wait for it): when
+    /// setting up fails after that, before anything was read, `otherwise` is called once, and the server's reader
+    /// thread reads instead.
+    func start(reading fd: Int32, into sink: any InputSink, otherwise: @escaping @Sendable () -> Void)
+        -> (any InputValve)?
 }
 
 /// Where a pump hands what it read: called on the pump's thread, one call at a time.

@@ -58,6 +58,22 @@ struct PumpedInputTests {
         #expect(ids == Set((0...(delivered + 3)).map(Int64.init)), "every request answered once")
     }
 
+    @Test("a pump that fails to set up after it started leaves stdin to the reader thread", .timeLimit(.minutes(1)))
+    func failedPumpFallsBack() async throws {
+        var configuration = ServerConfiguration()
+        configuration.inputPump = HandPump(failing: true)
+        let pipes = try Pipes()
+        let server = RPCServer(
+            registry: MethodRegistry(TestMethods.all()), configuration: configuration, input: pipes.input,
+            output: pipes.output)
+        let serving = Task { await server.run() }
+        pipes.send(#"{"jsonrpc":"2.0","id":3,"method":"test.echo"}"# + "\n")
+        pipes.closeInput()
+        let ending = await serving.value
+        #expect(ending == .endOfInput)
+        #expect(try pipes.answerIDs() == [3])
+    }
+
     @Test(
         "a stop stops the pump's reading; serving ends as a shutdown, with the answer already made",
         .timeLimit(.minutes(1)))
@@ -80,13 +96,26 @@ struct PumpedInputTests {
     }
 }
 
-/// A pump driven by the test: ``deliver(_:)`` hands a chunk to the sink as the pump's thread would, and returns
+/// A pump driven by the test (or one that fails to set up): ``deliver(_:)`` hands a chunk to the sink as the pump's thread would, and returns
 /// what the sink answered; resumes and stops are counted, and a stop ends the sink as a real pump's does.
 private final class HandPump: InputPump, InputValve {
     private let state = Watched((sink: (any InputSink)?.none, resumes: 0, stops: 0))
 
-    func start(reading fd: Int32, into sink: any InputSink) async -> (any InputValve)? {
-        state.update { $0.sink = sink }
+    /// A pump whose setting up fails after ``start(reading:into:otherwise:)`` returned.
+    private let failing: Bool
+
+    init(failing: Bool = false) {
+        self.failing = failing
+    }
+
+    func start(reading fd: Int32, into sink: any InputSink, otherwise: @escaping @Sendable () -> Void)
+        -> (any InputValve)?
+    {
+        if failing {
+            Task { otherwise() }
+        } else {
+            state.update { $0.sink = sink }
+        }
         return self
     }
 
@@ -119,6 +148,7 @@ private final class Pipes {
     let output: Int32
     private let outputEnd: Int32
     private var outputClosed = false
+    private var inputEndClosed = false
 
     init() throws {
         var input: [Int32] = [0, 0]
@@ -128,8 +158,20 @@ private final class Pipes {
     }
 
     deinit {
-        for fd in [input, inputEnd, outputEnd] { close(fd) }
+        for fd in [input, outputEnd] { close(fd) }
+        if !inputEndClosed { close(inputEnd) }
         if !outputClosed { close(output) }
+    }
+
+    /// Writes to the server's stdin (for the reader thread, when no pump reads).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(inputEnd, $0.baseAddress, $0.count) }
+    }
+
+    func closeInput() {
+        close(inputEnd)
+        inputEndClosed = true
     }
 
     /// The ids of every answer written (serving has ended: the server's end is closed here, then read to its end).
