@@ -43,7 +43,6 @@ struct EventLoopInputPump: InputPump {
         guard own >= 0 else { return nil }
         let valve = Valve()
         let started = NIOPipeBootstrap(group: loop)
-            .channelOption(.allowRemoteHalfClosure, value: true)
             .channelOption(.autoRead, value: false)
             .channelOption(.maxMessagesPerRead, value: 1)
             .channelInitializer { channel in
@@ -114,19 +113,12 @@ struct EventLoopInputPump: InputPump {
             if !valve.paused.withLockedValue({ $0 }) { context.read() }
         }
 
-        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-            guard let event = event as? ChannelEvent, event == .inputClosed else {
-                return context.fireUserInboundEventTriggered(event)
-            }
-            end(.endOfInput)
-            context.close(promise: nil)
-        }
-
         func errorCaught(context: ChannelHandlerContext, error: any Error) {
             end(.failed(errno: (error as? IOError)?.errnoCode ?? EIO))
             context.close(promise: nil)
         }
 
+        /// The end of input closes the channel (no half-closure: nothing is written on it), as a stop does.
         func channelInactive(context: ChannelHandlerContext) {
             end(valve.stopping.withLockedValue { $0 } ? .stopped : .endOfInput)
         }
