@@ -4,8 +4,9 @@
 /// member order, as JSON does. The scan compares UTF-8 lengths before text: two different strings compare through an
 /// out-of-line call of the standard library even when both are small, and most keys of an object differ in length
 /// (a KOBIS box office entry's eighteen fields were 3 % of an uncached call's CPU in these compares, issue 43). So two
-/// keys match only when their UTF-8 is as long: canonically equivalent keys spelled with different bytes (`é` and
-/// `e` + U+0301) are two keys, as they are to Jansson, which compares bytes.
+/// keys match only when their UTF-8 is as long: canonically equivalent keys of different lengths (`é` and `e` +
+/// U+0301) are two keys, as they are to Jansson, which compares bytes; two of the same length (combining marks in
+/// another order) still match, as `String`'s `==` has it.
 package struct JSONObject: Sendable, Hashable, Sequence {
     /// One member of an object.
     package struct Member: Sendable, Hashable {
@@ -73,7 +74,7 @@ package struct JSONObject: Sendable, Hashable, Sequence {
     /// an uncached call's instructions that way, issue 43).
     package func value(forKey key: String, from position: inout Int) -> JSONValue? {
         let length = key.utf8.count
-        // The lengths first here too: `==` alone would take a canonically equivalent key for this one.
+        // The lengths first here too, as the subscript compares: `==` alone would take `e` + U+0301 for `é`.
         if position < members.count, members[position].key.utf8.count == length, members[position].key == key {
             position += 1
             return members[position - 1].value

@@ -7,8 +7,9 @@ import Testing
 
 @testable import BoxOfficeWorker
 
-/// The worker's pump: stdin read on the HTTP client's event loop, over a real pipe.
-@Suite("Event loop input pump")
+/// The worker's pump: stdin read on the HTTP client's event loop, over a real pipe (where the loop's threads have the
+/// stack it needs: under a smaller `ulimit -s` the pump declines, and the reader thread reads).
+@Suite("Event loop input pump", .enabled(if: EventLoopInputPump.loopStackSuffices))
 struct EventLoopInputPumpTests {
     let pump = EventLoopInputPump(loop: EventLoopExecutor.shared.loop)
 
@@ -50,6 +51,41 @@ struct EventLoopInputPumpTests {
         valve.stop()
         #expect(await sink.ended())
         #expect(sink.state.value.outcome == "stopped")
+    }
+
+    @Test("a stop asked for before the loop has set the channel up ends it all the same, and nothing is read")
+    func stopBeforeSetUp() async throws {
+        let pipe = try PipePair()
+        let sink = RecordingSink()
+        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+        let valve = try #require(started)
+        valve.stop()
+        pipe.write("late\n")
+        #expect(await sink.ended())
+        #expect(sink.state.value.outcome == "stopped")
+        for _ in 0..<3 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        #expect(sink.state.value.bytes.isEmpty, "a stopped pump reads nothing")
+    }
+
+    @Test("a host that closes its end while the pump is paused: what NIO then reads waits for resume, then the end")
+    func hostClosesWhilePaused() async throws {
+        let pipe = try PipePair()
+        let sink = RecordingSink(refusing: 1)
+        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+        let valve = try #require(started)
+        pipe.write("first\n")
+        #expect(await sink.received(6))
+        pipe.write("second\n")
+        pipe.write("third\n")
+        pipe.closeWriting()
+        // The hang-up makes NIO read the rest at once; the paused sink must hear none of it yet, nor the end.
+        for _ in 0..<5 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        #expect(sink.state.value.bytes == Array("first\n".utf8))
+        #expect(sink.state.value.outcome == nil)
+        valve.resume()
+        #expect(await sink.ended())
+        #expect(sink.state.value.bytes == Array("first\nsecond\nthird\n".utf8))
+        #expect(sink.state.value.outcome == "endOfInput")
     }
 
     @Test("a regular file is not the pump's: the server's reader thread reads it")

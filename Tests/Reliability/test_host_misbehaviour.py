@@ -98,6 +98,31 @@ def test_a_host_that_never_reads_stops_the_worker_reading_and_loses_nothing(spaw
     assert [answer["id"] for answer in rest] == ["ping"] and code == 0
 
 
+def test_a_host_that_closes_stdin_before_reading_anything_gets_every_answer(spawn):
+    # Lines written (without ever blocking) until the worker has stopped taking them, because nobody reads its
+    # answers, then stdin closed: the worker has stopped reading with lines still in the pipe when the end comes.
+    # Live, the pipe's hang-up makes NIO read the rest at once although the pump is paused; those lines must wait,
+    # not be lost or queued without bound.
+    worker = spawn()
+    request = DISCOVER if spawn.live else DAILY
+    descriptor = worker.stdin.fileno()
+    os.set_blocking(descriptor, False)
+    count, last_progress = 0, time.monotonic()
+    while time.monotonic() - last_progress < 1.0:
+        try:
+            os.write(descriptor, (request % count).encode())  # under PIPE_BUF: all or nothing
+            count, last_progress = count + 1, time.monotonic()
+        except BlockingIOError:
+            time.sleep(0.01)  # sleep-ok: waiting for a worker that has stopped reading to stay stopped
+    worker.stdin.close()
+    peak = rss_mib(worker)
+    answers = [json.loads(line) for line in worker.stdout]
+    assert worker.wait(timeout=30) == 0
+    assert sorted(answer["id"] for answer in answers) == list(range(count))
+    assert all("result" in answer for answer in answers)
+    assert peak < 96, "memory reached %.0f MiB" % peak
+
+
 def test_a_slowloris_host_is_answered_when_its_line_is_whole_without_spinning(spawn):
     worker = spawn()
     line = PING.encode()

@@ -1,8 +1,9 @@
 """C is kept in declared rooms (issues 41 and 43): Jansson's (Sources/CJansson, used through JSONCore), the drawing
 libraries' (Sources/CDrawing: their declarations and the loader), SQLite's (Sources/CSQLite, used through the SQLite
 module) and libpq's (Sources/CPostgres: its declarations and the loader, used through the Postgres module), two
-header shims of glibc functions Swift's Glibc module leaves out (CMalloc: mallopt; CGlibcGNU: memmem, pwritev2, pthread_getattr_default_np), and
-the statically linked libstdc++'s arc4random (CGlibcFloor, which Swift never calls). No Swift file
+header shims of glibc functions Swift's Glibc module leaves out (CMalloc: mallopt; CGlibcGNU: memmem, pwritev2,
+pthread_getattr_default_np), and the statically linked libstdc++'s arc4random (CGlibcFloor, which Swift never calls).
+No Swift file
 casts an untyped address to a function
 or looks a symbol up itself, so every call into C goes through a declaration the compiler checks."""
 import pathlib

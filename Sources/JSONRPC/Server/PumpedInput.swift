@@ -1,5 +1,3 @@
-import Glibc
-import Logging
 import NIOConcurrencyHelpers
 
 /// The server's side of an ``InputPump``: frames and parses what the pump reads, as the reader thread does, and
@@ -13,6 +11,8 @@ final class PumpedInput: InputSink, @unchecked Sendable {
     private let ending: NIOLockedValueBox<RPCServer.Ending>
     private var parser: LineParser
     private let output: ImmediateOutput
+    /// Set at ``ended(_:)``: nothing read after it is handed on (the queue it would go to is finished).
+    private var over = false
 
     init(server: RPCServer, jobs: JobTasks, ending: NIOLockedValueBox<RPCServer.Ending>) {
         self.server = server
@@ -23,24 +23,18 @@ final class PumpedInput: InputSink, @unchecked Sendable {
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, from valve: any InputValve) -> Bool {
-        server.handOnWithoutWaiting(parser.lines(in: bytes), jobs, output) { valve.resume() }
+        guard !over else { return true }
+        return server.handOnWithoutWaiting(parser.lines(in: bytes), jobs, output) { valve.resume() }
     }
 
     func ended(_ outcome: InputReader.Outcome) {
-        defer { server.queue.finish() }
-        let result: RPCServer.Ending
-        switch outcome {
-        case .endOfInput:
+        guard !over else { return }
+        over = true
+        let result = server.ending(after: outcome) {
             // Past the queue's bound if it is full: reading is over, so nothing more can come after it.
             _ = server.handOnWithoutWaiting(parser.finish(), jobs, output) {}
-            server.logger.debug("end of input")
-            result = .endOfInput
-        case .stopped:
-            result = .shutdown
-        case .failed(let code):
-            server.logger.error("reading stdin failed: \(String(cString: strerror(code)))")
-            result = .readFailed(errno: code)
         }
         ending.withLockedValue { $0 = result }
+        server.queue.finish()
     }
 }

@@ -6,10 +6,11 @@ import Synchronization
 
 /// A JSON-RPC 2.0 server over newline-delimited JSON (protocol.md §1–§2).
 ///
-/// Three threads and a task per job:
+/// Three threads (two when a pump reads) and a task per job:
 /// - the reader thread reads, frames and parses lines (Jansson) and hands them on, one batch per input chunk; or,
 ///   when the configuration has an ``InputPump`` that can watch stdin (the worker's event loop, for a pipe), the
-///   pump's thread does, and the same small-chunk rule holds there without any wait (``PumpedInput``);
+///   pump's thread does, and the same small-chunk rule holds there without any wait (``PumpedInput``): it answers a
+///   chunk only when nothing would wait, and stops reading, instead of waiting, while the line queue is full;
 /// - the responder thread takes them in reading order, classifies them, and calls each method's one synchronous
 ///   step (``RPCMethod/start(_:_:)``): a ready answer is written on the spot, work starts as a task of its own
 ///   (``JobTasks``, on ``ServerConfiguration/jobExecutor`` when one is given). A small chunk that finds the
@@ -97,9 +98,9 @@ package final class RPCServer: Sendable {
                 readEnding.withLockedValue { $0 = result }
             }
         }
-        let input = PumpedInput(server: self, jobs: jobs, ending: readEnding)
         if let pump = configuration.inputPump, let fd = reader?.fd,
-            let valve = pump.start(reading: fd, into: input, otherwise: readOnThread)
+            let valve = pump.start(
+                reading: fd, into: PumpedInput(server: self, jobs: jobs, ending: readEnding), otherwise: readOnThread)
         {
             // A stop that began before the valve was kept stops it here.
             pumpValve.withLockedValue { $0 = valve }
@@ -189,9 +190,15 @@ package final class RPCServer: Sendable {
             handOn(parser.lines(in: chunk), jobs, output)
         }
         defer { queue.finish() }
+        return ending(after: outcome) { handOn(parser.finish(), jobs, output) }
+    }
+
+    /// What the end of reading means for serving, said in the log; at the end of input, `lastLines` hands on what
+    /// followed the last newline. The reader thread's and a pump's (``PumpedInput``).
+    func ending(after outcome: InputReader.Outcome, lastLines: () -> Void) -> Ending {
         switch outcome {
         case .endOfInput:
-            handOn(parser.finish(), jobs, output)
+            lastLines()
             logger.debug("end of input")
             return .endOfInput
         case .stopped:

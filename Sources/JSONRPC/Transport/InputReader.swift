@@ -5,7 +5,8 @@ import Glibc
 ///
 /// A dedicated thread with blocking `read(2)` works for every kind of stdin: a pipe, a terminal, a socket and a
 /// regular file (which an event loop cannot poll). A live worker reads a pipe on its event loop instead
-/// (``InputPump``); this reader is there for everything else, and its descriptor is what the pump is given. `poll(2)` on the input and a wake-up pipe lets ``stop()`` end
+/// (``InputPump``); this reader is there for everything else, and its descriptor is what the pump is
+/// given. `poll(2)` on the input and a wake-up pipe lets ``stop()`` end
 /// the reading promptly, even while it waits for input.
 package final class InputReader: Sendable {
     let fd: Int32

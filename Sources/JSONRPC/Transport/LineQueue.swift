@@ -4,7 +4,9 @@ import JSONCore
 
 /// The bounded hand-over from the reader thread (read, frame, parse) to the responder thread (classify, dispatch,
 /// answer): one batch per input chunk, so the two stages run on two cores and synchronise once per chunk, not once
-/// per line. At most ``capacity`` batches wait; then reading waits too, so backpressure reaches stdin.
+/// per line. At most ``capacity`` batches wait; then reading waits too (the reader thread in ``push(_:)``, a pump
+/// by pausing after the ``offer(_:resume:)`` that filled it), so backpressure reaches stdin. An offer never waits: it
+/// may go past the bound by what the pump holds when it must (the last lines at the end of input).
 ///
 /// A small batch that finds the responder with nothing to do is answered by the reader itself (``claim()``): a host
 /// that sends a request and waits for its answer would otherwise pay a futex wake-up and two context switches per

@@ -16,7 +16,8 @@ import Synchronization
 /// is idle (``writeNow(lines:)``).
 ///
 /// Backpressure is the responder's business: the responder thread calls ``waitForRoom()`` before taking more input
-/// (the bounded line queue then fills and the reader thread waits), so a host that stops reading stops the worker
+/// (the bounded line queue then fills and the reader thread waits, or a pump stops reading; a pump's thread never
+/// waits here, and answers a chunk itself only while ``hasRoom``), so a host that stops reading stops the worker
 /// reading, and the queue stays near ``highWaterBytes``.
 /// On `EPIPE` (the host closed stdout) everything queued and everything later is dropped and ``hostGone`` fires,
 /// once; the server turns that into its orderly shutdown.

@@ -11,7 +11,7 @@ import Testing
 @Suite("Pumped input")
 struct PumpedInputTests {
     @Test(
-        "a chunk never waits: lines needing a place go to the responder, a full queue pauses the pump, and a taken batch resumes it",
+        "a chunk never waits: a full queue pauses the pump, and the responder taking a batch resumes it",
         .timeLimit(.minutes(1)))
     func neverWaits() async throws {
         let gates = TestMethods.Gates()
@@ -96,7 +96,8 @@ struct PumpedInputTests {
     }
 }
 
-/// A pump driven by the test (or one that fails to set up): ``deliver(_:)`` hands a chunk to the sink as the pump's thread would, and returns
+/// A pump driven by the test (or one that fails to set up): ``deliver(_:)`` hands a chunk to the sink as the pump's
+/// thread would, and returns
 /// what the sink answered; resumes and stops are counted, and a stop ends the sink as a real pump's does.
 private final class HandPump: InputPump, InputValve {
     private let state = Watched((sink: (any InputSink)?.none, resumes: 0, stops: 0))
