@@ -33,15 +33,10 @@ struct EventLoopInputPumpTests {
 
     @Test("a refused chunk stops the reading until resume; what came meanwhile waits in the pipe")
     func pausesUntilResumed() async throws {
-        let pipe = try PipePair()
-        let sink = RecordingSink(refusing: 1)
-        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
-        let valve = try #require(started)
-        pipe.write("first\n")
-        #expect(await sink.received(6))
+        let (pipe, sink, valve) = try await startPaused()
         pipe.write("second\n")
         // Three turns of the loop: a read it was not asked for would have taken the bytes by now.
-        for _ in 0..<3 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        try await turnTheLoop(3)
         var waiting: Int32 = 0
         #expect(ioctl(pipe.read, UInt(FIONREAD), &waiting) == 0)
         #expect(waiting == 7, "the second chunk is still in the pipe")
@@ -63,29 +58,40 @@ struct EventLoopInputPumpTests {
         pipe.write("late\n")
         #expect(await sink.ended())
         #expect(sink.state.value.outcome == "stopped")
-        for _ in 0..<3 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        try await turnTheLoop(3)
         #expect(sink.state.value.bytes.isEmpty, "a stopped pump reads nothing")
     }
 
     @Test("a host that closes its end while the pump is paused: what NIO then reads waits for resume, then the end")
     func hostClosesWhilePaused() async throws {
-        let pipe = try PipePair()
-        let sink = RecordingSink(refusing: 1)
-        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
-        let valve = try #require(started)
-        pipe.write("first\n")
-        #expect(await sink.received(6))
+        let (pipe, sink, valve) = try await startPaused()
         pipe.write("second\n")
         pipe.write("third\n")
         pipe.closeWriting()
         // The hang-up makes NIO read the rest at once; the paused sink must hear none of it yet, nor the end.
-        for _ in 0..<5 { try await EventLoopExecutor.shared.loop.submit {}.get() }
+        try await turnTheLoop(5)
         #expect(sink.state.value.bytes == Array("first\n".utf8))
         #expect(sink.state.value.outcome == nil)
         valve.resume()
         #expect(await sink.ended())
         #expect(sink.state.value.bytes == Array("first\nsecond\nthird\n".utf8))
         #expect(sink.state.value.outcome == "endOfInput")
+    }
+
+    /// A pump over a new pipe whose sink took `first\n` and asked for a pause.
+    private func startPaused() async throws -> (PipePair, RecordingSink, any InputValve) {
+        let pipe = try PipePair()
+        let sink = RecordingSink(refusing: 1)
+        let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+        let valve = try #require(started)
+        pipe.write("first\n")
+        #expect(await sink.received(6))
+        return (pipe, sink, valve)
+    }
+
+    /// Waits for `turns` turns of the loop: what it was going to do by then, it has done.
+    private func turnTheLoop(_ turns: Int) async throws {
+        for _ in 0..<turns { try await EventLoopExecutor.shared.loop.submit {}.get() }
     }
 
     @Test("a regular file is not the pump's: the server's reader thread reads it")
