@@ -48,6 +48,22 @@ struct EventLoopInputPumpTests {
         #expect(sink.state.value.outcome == "stopped")
     }
 
+    @Test("a host that wrote and closed before the pump started: all it wrote, then the end, however NIO orders them")
+    func hostGoneBeforeStart() async throws {
+        for round in 0..<20 {
+            let pipe = try PipePair()
+            let text = "line \(round)\n"
+            pipe.write(text)
+            pipe.closeWriting()
+            let sink = RecordingSink()
+            let started = pump.start(reading: pipe.read, into: sink, otherwise: {})
+            _ = try #require(started)
+            #expect(await sink.ended(), "round \(round)")
+            #expect(sink.state.value.bytes == Array(text.utf8))
+            #expect(sink.state.value.outcome == "endOfInput")
+        }
+    }
+
     @Test("a stop asked for before the loop has set the channel up ends it all the same, and nothing is read")
     func stopBeforeSetUp() async throws {
         let pipe = try PipePair()

@@ -80,6 +80,9 @@ struct EventLoopInputPump: InputPump {
         private struct State {
             var phase = Phase.settingUp
             var stopAsked = false
+            /// The channel ended before NIO said it was set up (`nil` inside: the end of input, else a read error's
+            /// errno): a pipe whose host had closed its end already is read to that end at once, hang-up and all.
+            var earlyEnd: Int32??
             var channel: (any Channel)?
             /// The channel's handler, touched only on the loop.
             var reader: NIOLoopBound<Reader>?
@@ -103,20 +106,22 @@ struct EventLoopInputPump: InputPump {
         }
 
         /// On the loop, once NIO set the channel up or failed to. A stop asked for meanwhile ends the sink here (the
-        /// channel may have closed while it was being set up, and said nothing then); a failure with no stop leaves
-        /// stdin to the reader thread (nothing was read).
+        /// channel may have closed while it was being set up, and said nothing then), and so does an end the channel
+        /// came to already (its chunks went to the sink as it read them); a failure with neither leaves stdin to the
+        /// reader thread (nothing was read).
         func setUp(succeeded: Bool) {
-            let (stop, channel, reader) = state.withLockedValue { state in
-                state.phase = state.stopAsked || !succeeded ? .over : .reading
-                return (state.stopAsked, state.channel, state.reader)
+            let (stop, earlyEnd, channel, reader) = state.withLockedValue { state in
+                state.phase = state.stopAsked || !succeeded || state.earlyEnd != nil ? .over : .reading
+                return (state.stopAsked, state.earlyEnd, state.channel, state.reader)
             }
-            switch (succeeded, stop) {
-            case (_, true):
+            if stop {
                 channel?.close(promise: nil)
                 sink.ended(.stopped)
-            case (true, false):
+            } else if let earlyEnd {
+                sink.ended(earlyEnd.map { .failed(errno: $0) } ?? .endOfInput)
+            } else if succeeded {
                 reader?.value.beginReading()
-            case (false, false):
+            } else {
                 otherwise()
             }
         }
@@ -137,14 +142,21 @@ struct EventLoopInputPump: InputPump {
 
         var stopAsked: Bool { state.withLockedValue { $0.stopAsked } }
 
-        /// On the loop: the channel ended (its input's end, a stop, or a read error). Said to the sink once, and only
-        /// once reading began (an end while setting up is ``setUp(succeeded:)``'s to report).
+        /// On the loop: the channel ended (its input's end, a stop, or a read error). Said to the sink once; an end
+        /// while the channel is being set up is kept for ``setUp(succeeded:)`` to say.
         func ended(failure: Int32?) {
             let outcome = state.withLockedValue { state -> InputReader.Outcome? in
-                guard state.phase == .reading else { return nil }
-                state.phase = .over
-                if let failure { return .failed(errno: failure) }
-                return state.stopAsked ? .stopped : .endOfInput
+                switch state.phase {
+                case .settingUp:
+                    state.earlyEnd = .some(failure)
+                    return nil
+                case .reading:
+                    state.phase = .over
+                    if let failure { return .failed(errno: failure) }
+                    return state.stopAsked ? .stopped : .endOfInput
+                case .over:
+                    return nil
+                }
             }
             if let outcome { sink.ended(outcome) }
         }
